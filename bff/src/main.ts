@@ -1,0 +1,48 @@
+// `node bff/dist/main.js`: start the BFF from the environment, stop cleanly on SIGINT/SIGTERM.
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { ConfigError, loadConfig } from "./config.js";
+import { createBffServer } from "./server.js";
+
+function exitWith(message: string): never {
+  console.error(`bff: ${message}`);
+  process.exit(1);
+}
+
+let config;
+try {
+  config = loadConfig();
+} catch (error) {
+  if (error instanceof ConfigError) exitWith(error.message);
+  throw error;
+}
+
+if (config.clientDist && !existsSync(path.join(config.clientDist, "index.html"))) {
+  console.warn(
+    `bff: no client build at ${config.clientDist}; run "npm run build" to serve the app`,
+  );
+}
+
+const server = await createBffServer(config);
+try {
+  const url = await server.listen();
+  console.log(`bff listening on ${url} (api ${config.apiUrl})`);
+} catch (error) {
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "EADDRINUSE") {
+    exitWith(`port ${config.port} on ${config.host} is already in use (set BFF_PORT)`);
+  }
+  exitWith(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}
+
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    server.stop().then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}

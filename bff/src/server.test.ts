@@ -1,0 +1,79 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
+import { loadConfig, ConfigError } from "./config.js";
+import { graphql, startBff, type Bff } from "./test/stack.js";
+
+let bff: Bff;
+let clientDist: string;
+
+beforeAll(async () => {
+  clientDist = mkdtempSync(path.join(tmpdir(), "storyloom-client-"));
+  mkdirSync(path.join(clientDist, "assets"));
+  writeFileSync(path.join(clientDist, "index.html"), "<!doctype html><title>Storyloom</title>");
+  writeFileSync(path.join(clientDist, "assets", "app-abc123.js"), "console.log(1)");
+  // Port 9 (discard) has no api behind it: the upstream is down.
+  bff = await startBff("http://127.0.0.1:9", { CLIENT_DIST: clientDist });
+});
+
+afterAll(async () => {
+  await bff?.server.stop();
+  rmSync(clientDist, { recursive: true, force: true });
+});
+
+describe("the BFF's web side", () => {
+  it("serves the runtime config the client boots from", async () => {
+    const response = await fetch(`${bff.url}/config.json`);
+    expect(await response.json()).toEqual({
+      firebase: {
+        apiKey: "demo-api-key",
+        authDomain: `${inject("firebaseProjectId")}.firebaseapp.com`,
+        projectId: inject("firebaseProjectId"),
+      },
+      authEmulatorUrl: `http://${inject("authEmulatorHost")}`,
+    });
+  });
+
+  it("serves the client for any route and hashed assets with a long cache", async () => {
+    const page = await fetch(`${bff.url}/stories/abc?x=1`);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain("<title>Storyloom</title>");
+    const asset = await fetch(`${bff.url}/assets/app-abc123.js`);
+    expect(asset.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
+  });
+
+  it("answers UPSTREAM_UNAVAILABLE when the api is down", async () => {
+    const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail("down"));
+    const body = await graphql(
+      bff.url,
+      `
+        {
+          viewer {
+            id
+          }
+        }
+      `,
+      { token: idToken },
+    );
+    expect(body.errors?.[0]?.extensions?.code).toBe("UPSTREAM_UNAVAILABLE");
+  });
+});
+
+describe("configuration", () => {
+  it.each([
+    [{ BFF_PORT: "http" }, 'BFF_PORT must be an integer 0-65535, got "http"'],
+    [{ API_URL: "ftp://x" }, 'API_URL must be an http(s) URL, got "ftp://x"'],
+    [
+      { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
+      "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)",
+    ],
+    [
+      { NODE_ENV: "production" },
+      "FIREBASE_API_KEY is required unless FIREBASE_AUTH_EMULATOR_HOST points at the Auth emulator",
+    ],
+  ])("refuses %o with one clear message", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});

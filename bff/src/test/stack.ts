@@ -1,0 +1,81 @@
+// A real api process (PGlite in a temp dir, the test run's Auth emulator) and an in-process BFF.
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { inject } from "vitest";
+import { startProcess } from "../../../scripts/lib/processes.mjs";
+import { loadConfig, type BffConfig } from "../config.js";
+import { createBffServer, type BffServer } from "../server.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
+
+export interface ApiProcess {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export async function startApi(): Promise<ApiProcess> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "storyloom-bff-test-"));
+  const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
+    env: {
+      API_HOST: "127.0.0.1",
+      API_PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+      FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
+    },
+    readyPattern: /listening on (http:\/\/\S+)/,
+    quiet: true,
+  });
+  const [, url] = await api.ready;
+  return {
+    url,
+    async stop() {
+      await api.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Bff {
+  url: string;
+  config: BffConfig;
+  server: BffServer;
+}
+
+export async function startBff(apiUrl: string, env: Record<string, string> = {}): Promise<Bff> {
+  const config = loadConfig({
+    BFF_PORT: "0",
+    API_URL: apiUrl,
+    CLIENT_DIST: "",
+    FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+    FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
+    ...env,
+  });
+  const server = await createBffServer(config);
+  const url = await server.listen();
+  return { url, config, server };
+}
+
+/** POSTs a GraphQL operation as the web client does; resolves to the JSON response body. */
+export async function graphql(
+  bffUrl: string,
+  query: string,
+  { token, variables }: { token?: string; variables?: Record<string, unknown> } = {},
+) {
+  const response = await fetch(`${bffUrl}/graphql`, {
+    method: "POST",
+    headers: {
+      "content-type": "application/json",
+      ...(token && { authorization: `Bearer ${token}` }),
+    },
+    body: JSON.stringify({ query, variables }),
+  });
+  return (await response.json()) as {
+    data?: Record<string, unknown> | null;
+    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
+}

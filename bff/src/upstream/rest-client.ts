@@ -1,0 +1,65 @@
+// The typed REST client to the api: types generated from the api's OpenAPI document
+// (api-types.ts, by openapi-typescript), requests over a keep-alive undici pool.
+import createClient, { type Client } from "openapi-fetch";
+import { Agent, fetch as undiciFetch } from "undici";
+import type { paths } from "./api-types.js";
+import { graphQLErrorFromRest, upstreamUnavailable, type RestErrorBody } from "../errors.js";
+
+export type RestClient = Client<paths>;
+
+export interface RestConnection {
+  /** A client whose every request carries this Authorization header (or none). */
+  forAuthorization(authorization: string | null): RestClient;
+  close(): Promise<void>;
+}
+
+export function connectRest(baseUrl: string): RestConnection {
+  const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, connectTimeout: 5_000 });
+  // openapi-fetch builds a WHATWG Request; undici's own fetch sends it through our pool.
+  const fetchThroughPool = async (request: Request): Promise<Response> => {
+    const body = request.body ? await request.arrayBuffer() : undefined;
+    const response = await undiciFetch(request.url, {
+      method: request.method,
+      headers: [...request.headers],
+      body,
+      dispatcher: agent,
+      signal: request.signal,
+    });
+    return response as unknown as Response;
+  };
+  return {
+    forAuthorization(authorization) {
+      return createClient<paths>({
+        baseUrl,
+        fetch: fetchThroughPool,
+        headers: authorization ? { authorization } : {},
+      });
+    },
+    close: () => agent.close(),
+  };
+}
+
+interface RestResult<T> {
+  data?: T;
+  error?: unknown;
+  response: Response;
+}
+
+/** Awaits a REST call and returns its data, or throws the GraphQL error its status maps to. */
+export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
+  let result: RestResult<T>;
+  try {
+    result = await call;
+  } catch {
+    throw upstreamUnavailable();
+  }
+  const { data, error, response } = result;
+  if (!response.ok) {
+    throw graphQLErrorFromRest(
+      response.status,
+      error as RestErrorBody | undefined,
+      response.headers.get("retry-after"),
+    );
+  }
+  return data as T;
+}

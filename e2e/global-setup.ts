@@ -1,0 +1,52 @@
+// The full stack for the browser tests: the Auth emulator (the run's, or our own), a real api on
+// PGlite in a temp dir, and the BFF serving the built client, all on free ports of 127.0.0.1.
+import { mkdtempSync, rmSync, existsSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { startAuthEmulator } from "../scripts/lib/emulator.mjs";
+import { startProcess } from "../scripts/lib/processes.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export default async function globalSetup() {
+  if (!existsSync(path.join(root, "client/dist/index.html"))) {
+    throw new Error('no client build: run "npm run build" first (npm test does)');
+  }
+  const stoppers: Array<() => Promise<void>> = [];
+  let emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+  const projectId = process.env.FIREBASE_PROJECT_ID || "demo-storyloom";
+  if (!emulatorHost) {
+    const emulator = await startAuthEmulator({ projectId });
+    emulatorHost = emulator.host;
+    stoppers.push(() => emulator.stop());
+  }
+  const dataDir = mkdtempSync(path.join(tmpdir(), "storyloom-e2e-"));
+  stoppers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
+  const shared = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId };
+  const quiet = !process.env.E2E_VERBOSE;
+
+  const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
+    env: { ...shared, API_PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    readyPattern: /listening on (http:\/\/\S+)/,
+    quiet,
+  });
+  stoppers.unshift(() => api.stop());
+  const [, apiUrl] = (await api.ready)!;
+
+  const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/main.js")], {
+    env: { ...shared, BFF_PORT: "0", API_URL: apiUrl },
+    readyPattern: /listening on (http:\/\/\S+)/,
+    quiet,
+  });
+  stoppers.unshift(() => bff.stop());
+  const [, bffUrl] = (await bff.ready)!;
+
+  process.env.STORYLOOM_BASE_URL = bffUrl;
+  process.env.FIREBASE_AUTH_EMULATOR_HOST = emulatorHost;
+  process.env.FIREBASE_PROJECT_ID = projectId;
+
+  return async () => {
+    for (const stop of stoppers) await stop();
+  };
+}

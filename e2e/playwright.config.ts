@@ -1,0 +1,32 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Debian's Chromium, never a downloaded browser; flags keep it quiet on a closed network.
+const chromiumFlags = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+  "--no-first-run",
+  "--disable-dev-shm-usage",
+];
+
+export default defineConfig({
+  testDir: "tests",
+  globalSetup: "./global-setup.ts",
+  fullyParallel: true,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  forbidOnly: true,
+  reporter: [["list"], ["json"]],
+  use: {
+    ...devices["Desktop Chrome"],
+    trace: "retain-on-failure",
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      args: chromiumFlags,
+    },
+  },
+});

@@ -1,0 +1,137 @@
+import { execFile, spawn } from "node:child_process";
+import { readFileSync, readdirSync, statSync } from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+import { describe, expect, it } from "vitest";
+import { freePort } from "./lib/ports.mjs";
+import { readableLogLine } from "./lib/processes.mjs";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const run = promisify(execFile);
+
+function startScript(env) {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
+      env: { ...process.env, FIREBASE_API_KEY: "", ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk) => (stdout += chunk));
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+    child.on("exit", (code) => {
+      clearTimeout(timer);
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+describe("npm start", () => {
+  it("refuses a taken port with one clear line", async () => {
+    const blocker = net.createServer().listen(0, "127.0.0.1");
+    await new Promise((r) => blocker.once("listening", r));
+    const taken = blocker.address().port;
+    try {
+      const result = await startScript({
+        API_PORT: String(taken),
+        BFF_PORT: String(await freePort()),
+      });
+      expect(result.code).toBe(1);
+      expect(result.stderr.trim().split("\n")).toEqual([
+        `storyloom: port ${taken} (api) on 127.0.0.1 is already in use; stop what uses it or set API_PORT`,
+      ]);
+    } finally {
+      blocker.close();
+    }
+  });
+
+  it("refuses an invalid variable with one clear line", async () => {
+    const result = await startScript({ BFF_PORT: "forty" });
+    expect(result.code).toBe(1);
+    expect(result.stderr.trim()).toBe(
+      'storyloom: BFF_PORT must be an integer 1-65535, got "forty"',
+    );
+  });
+});
+
+describe("log lines", () => {
+  it("shows a pino request line as level, message, request and timing", () => {
+    const line = JSON.stringify({
+      level: 30,
+      msg: "request completed",
+      req: { method: "GET", url: "/v1/health" },
+      res: { statusCode: 200 },
+      responseTime: 1.234,
+    });
+    expect(readableLogLine(line)).toBe("request completed GET /v1/health 200 1.2ms");
+    expect(readableLogLine(JSON.stringify({ level: 50, msg: "boom" }))).toBe("error: boom");
+    expect(readableLogLine("plain text")).toBe("plain text");
+  });
+});
+
+describe("docker/compose.yml", () => {
+  it("is a valid compose file", async () => {
+    const env = {
+      ...process.env,
+      POSTGRES_PASSWORD: "example",
+      FIREBASE_PROJECT_ID: "example-project",
+      FIREBASE_API_KEY: "example-key",
+      FIREBASE_SERVICE_ACCOUNT_FILE: path.join(root, "package.json"),
+    };
+    const { stdout } = await run("docker-compose", ["-f", "docker/compose.yml", "config"], {
+      cwd: root,
+      env,
+    });
+    expect(stdout).toContain("DATABASE_URL: postgres://storyloom:example@postgres:5432/storyloom");
+    expect(stdout).toMatch(/bff:[\s\S]*API_URL: http:\/\/api:8080/);
+  });
+});
+
+function sourceFiles(dir) {
+  return readdirSync(dir).flatMap((name) => {
+    const file = path.join(dir, name);
+    if (name === "node_modules" || name === "dist" || name === "__generated__") return [];
+    if (statSync(file).isDirectory()) return sourceFiles(file);
+    return /\.(ts|tsx|mjs)$/.test(name) && !/\.test\.|\.d\.mts$/.test(name) ? [file] : [];
+  });
+}
+
+describe("README", () => {
+  it("documents every environment variable the code reads", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const files = ["api/src", "bff/src", "client/src", "scripts"].flatMap((dir) =>
+      sourceFiles(path.join(root, dir)),
+    );
+    files.push(path.join(root, "client/vite.config.ts"));
+    const names = new Set();
+    for (const file of files) {
+      const text = readFileSync(file, "utf8");
+      for (const match of text.matchAll(/\benv(?:\.|\[")([A-Z][A-Z0-9_]+)/g)) names.add(match[1]);
+      // Config modules name variables as string literals (e.g. integer(env, "BFF_PORT", …)).
+      if (/(config\.ts|start\.mjs)$/.test(file)) {
+        for (const match of text.matchAll(/"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"/g)) names.add(match[1]);
+      }
+    }
+    const ignored = new Set(["CI", "NO_COLOR"]);
+    const missing = [...names].filter(
+      (name) => !ignored.has(name) && !readme.includes(`\`${name}\``),
+    );
+    expect(names.size).toBeGreaterThan(5);
+    expect(missing).toEqual([]);
+  });
+
+  it("shows the two commands", () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    expect(readme).toContain("npm install && npm start");
+    expect(readme).toContain("npm test");
+  });
+});
+
+describe(".npmrc", () => {
+  it("makes a dependency that needs a newer Node fail at install", () => {
+    expect(readFileSync(path.join(root, ".npmrc"), "utf8")).toMatch(/^engine-strict=true$/m);
+  });
+});
