@@ -1,0 +1,92 @@
+import {
+  ApolloClient,
+  ApolloLink,
+  CombinedGraphQLErrors,
+  HttpLink,
+  InMemoryCache,
+} from "@apollo/client";
+import { SetContextLink } from "@apollo/client/link/context";
+import { ErrorLink } from "@apollo/client/link/error";
+import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
+import { getMainDefinition } from "@apollo/client/utilities";
+import { Kind, OperationTypeNode } from "graphql";
+import { createRestartableWsClient } from "./graphql-ws-client";
+
+export interface CreateApolloClientOptions {
+  /** The signed-in user's ID token, or null (visitor, or the token could not be had). */
+  getIdToken: () => Promise<string | null>;
+  httpUri?: string;
+  wsUrl?: string;
+  /** Tests pass their own fetch; the browser's is used otherwise. */
+  fetch?: typeof fetch;
+}
+
+export interface StoryloomApollo {
+  client: ApolloClient;
+  /** Call after the signed-in identity changes: live subscriptions reconnect with the new token. */
+  restartSubscriptions(): void;
+}
+
+/** ws:// or wss:// to /graphql on the page's own origin (the BFF, or Vite's proxy in dev). */
+export function graphqlWsUrl(location: Pick<Location, "protocol" | "host">): string {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  return `${scheme}//${location.host}/graphql`;
+}
+
+function isSubscription(operation: ApolloLink.Operation): boolean {
+  const definition = getMainDefinition(operation.query);
+  return (
+    definition.kind === Kind.OPERATION_DEFINITION &&
+    definition.operation === OperationTypeNode.SUBSCRIPTION
+  );
+}
+
+// spec §8 client-level: 401 logged as a token/login problem, 403 as missing permissions, no
+// response as a network error; the error still reaches the caller, which shows the spec's words.
+const loggingLink = new ErrorLink(({ error, operation }) => {
+  const name = operation.operationName ?? "anonymous operation";
+  if (CombinedGraphQLErrors.is(error)) {
+    for (const graphQLError of error.errors) {
+      const code = graphQLError.extensions?.code;
+      if (code === "UNAUTHENTICATED") {
+        console.warn(`${name}: not signed in, or the sign-in token was rejected.`);
+      } else if (code === "FORBIDDEN") {
+        console.warn(`${name}: missing permissions.`);
+      }
+    }
+    return;
+  }
+  console.error(`${name}: network error, no usable response.`, error);
+});
+
+export function createApolloClient(options: CreateApolloClientOptions): StoryloomApollo {
+  const {
+    getIdToken,
+    httpUri = "/graphql",
+    wsUrl = graphqlWsUrl(window.location),
+    fetch: fetchImpl,
+  } = options;
+
+  // spec §7: a bearer ID token when signed in; none for visitors or when the token cannot be had.
+  const authLink = new SetContextLink(async (prevContext) => {
+    const token = await getIdToken();
+    if (!token) return {};
+    return { headers: { ...prevContext.headers, authorization: `Bearer ${token}` } };
+  });
+
+  const httpLink = new HttpLink({ uri: httpUri, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
+  const ws = createRestartableWsClient(wsUrl, getIdToken);
+  const wsLink = new GraphQLWsLink(ws.client);
+
+  const link = ApolloLink.from([
+    loggingLink,
+    ApolloLink.split(isSubscription, wsLink, ApolloLink.from([authLink, httpLink])),
+  ]);
+
+  const client = new ApolloClient({
+    link,
+    cache: new InMemoryCache(),
+  });
+
+  return { client, restartSubscriptions: ws.restart };
+}

@@ -1,0 +1,43 @@
+import { Suspense } from "react";
+import { Outlet, useMatches } from "react-router";
+import { PageLoading } from "../../components/loading";
+import { SiteFooter } from "./site-footer";
+import { SiteHeader } from "./site-header";
+import "./layout.css";
+
+/** Route `handle` flags the layout understands. */
+export interface LayoutHandle {
+  /** Story pages: no footer, full-width main (spec §2 Layout). */
+  storyPage?: boolean;
+}
+
+function isStoryPageHandle(handle: unknown): boolean {
+  return (
+    typeof handle === "object" &&
+    handle !== null &&
+    "storyPage" in handle &&
+    handle.storyPage === true
+  );
+}
+
+export function AppLayout() {
+  const storyPage = useMatches().some((match) => isStoryPageHandle(match.handle));
+  return (
+    <div className="app-shell">
+      <a className="skip-link" href="#main-content">
+        Skip to content
+      </a>
+      <SiteHeader />
+      <main
+        id="main-content"
+        tabIndex={-1}
+        className={storyPage ? "site-main site-main--full" : "site-main"}
+      >
+        <Suspense fallback={<PageLoading />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {storyPage ? null : <SiteFooter />}
+    </div>
+  );
+}

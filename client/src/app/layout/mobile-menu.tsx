@@ -1,0 +1,91 @@
+import { useId, useRef, useState } from "react";
+import { NavLink } from "react-router";
+import { useAuth } from "../../features/auth";
+import { useDismiss } from "../../lib/use-dismiss";
+import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
+import { useSignOut } from "./use-sign-out";
+
+/** Spec §2 Layout: below 768 px the header's entries move into this menu. */
+export function MobileMenu() {
+  const { currentUser } = useAuth();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useDismiss(open, containerRef, (reason) => {
+    setOpen(false);
+    if (reason === "escape") buttonRef.current?.focus();
+  });
+
+  const close = () => setOpen(false);
+  const mainItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+
+  return (
+    <div className="mobile-menu" ref={containerRef}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="icon-button mobile-menu__button"
+        aria-label="Menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="mobile-menu__bars" aria-hidden="true" data-open={open} />
+      </button>
+      {open ? (
+        <nav id={panelId} className="mobile-menu__panel" aria-label="Mobile">
+          <ul className="mobile-menu__list">
+            {mainItems.map((item) => (
+              <li key={item.to}>
+                <NavLink className="mobile-menu__item" to={item.to} onClick={close}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+          <ul className="mobile-menu__list mobile-menu__list--account">
+            {currentUser ? (
+              <>
+                {ACCOUNT_NAV.map((item) => (
+                  <li key={item.to}>
+                    <NavLink className="mobile-menu__item" to={item.to} onClick={close}>
+                      {item.label}
+                    </NavLink>
+                  </li>
+                ))}
+                <li>
+                  <button
+                    type="button"
+                    className="mobile-menu__item"
+                    onClick={() => {
+                      close();
+                      void signOut();
+                    }}
+                  >
+                    Sign out
+                  </button>
+                </li>
+              </>
+            ) : (
+              <>
+                <li>
+                  <NavLink className="mobile-menu__item" to="/login" onClick={close}>
+                    Sign in
+                  </NavLink>
+                </li>
+                <li>
+                  <NavLink className="mobile-menu__item" to="/signup" onClick={close}>
+                    Sign up
+                  </NavLink>
+                </li>
+              </>
+            )}
+          </ul>
+        </nav>
+      ) : null}
+    </div>
+  );
+}

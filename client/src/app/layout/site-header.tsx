@@ -1,0 +1,49 @@
+import { Link, NavLink } from "react-router";
+import { ThemeToggle } from "../../components/theme-toggle";
+import { useAuth } from "../../features/auth";
+import { MobileMenu } from "./mobile-menu";
+import { PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
+import { UserMenu } from "./user-menu";
+
+/** Spec §2 Layout: the sticky header. */
+export function SiteHeader() {
+  const { currentUser } = useAuth();
+  const navItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
+  return (
+    <header className="site-header">
+      <div className="site-header__inner">
+        <Link to="/" className="site-header__brand">
+          <span className="site-header__logo" aria-hidden="true" />
+          Storyloom
+        </Link>
+        <nav className="site-nav" aria-label="Main">
+          <ul className="site-nav__list">
+            {navItems.map((item) => (
+              <li key={item.to}>
+                <NavLink className="site-nav__link" to={item.to}>
+                  {item.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div className="site-header__actions">
+          <ThemeToggle />
+          {currentUser ? (
+            <UserMenu />
+          ) : (
+            <div className="visitor-links">
+              <Link className="button button--ghost" to="/login">
+                Sign in
+              </Link>
+              <Link className="button button--primary" to="/signup">
+                Sign up
+              </Link>
+            </div>
+          )}
+          <MobileMenu />
+        </div>
+      </div>
+    </header>
+  );
+}

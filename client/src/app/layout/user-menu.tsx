@@ -1,0 +1,85 @@
+import { useId, useRef, useState, type FocusEvent } from "react";
+import { Link } from "react-router";
+import { useAuth, type AuthUser } from "../../features/auth";
+import { useDismiss } from "../../lib/use-dismiss";
+import { ACCOUNT_NAV } from "./nav-items";
+import { useSignOut } from "./use-sign-out";
+
+function initialOf(user: AuthUser): string {
+  const source = user.displayName ?? user.email ?? "?";
+  return source.trim().charAt(0).toUpperCase() || "?";
+}
+
+/**
+ * Spec §2 Layout: the signed-in user's menu. A disclosure (button + list of links): Tab walks the
+ * entries, Escape closes and returns focus to the button, a click outside or leaving it closes.
+ */
+export function UserMenu() {
+  const { currentUser } = useAuth();
+  const signOut = useSignOut();
+  const [open, setOpen] = useState(false);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+
+  useDismiss(open, containerRef, (reason) => {
+    setOpen(false);
+    if (reason === "escape") buttonRef.current?.focus();
+  });
+
+  if (currentUser === null) return null;
+
+  function handleBlur(event: FocusEvent<HTMLDivElement>) {
+    const next = event.relatedTarget;
+    if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+  }
+
+  const close = () => setOpen(false);
+
+  return (
+    <div className="user-menu" ref={containerRef} onBlur={handleBlur}>
+      <button
+        ref={buttonRef}
+        type="button"
+        className="user-menu__button"
+        aria-label="User menu"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((value) => !value)}
+      >
+        <span className="avatar" aria-hidden="true">
+          {initialOf(currentUser)}
+        </span>
+        <span className="user-menu__chevron" aria-hidden="true" />
+      </button>
+      <div id={panelId} className="user-menu__panel" hidden={!open}>
+        <div className="user-menu__identity">
+          <span className="user-menu__signed-in-as">Signed in as</span>
+          <span className="user-menu__email">{currentUser.displayName ?? currentUser.email}</span>
+        </div>
+        <ul className="user-menu__list">
+          {ACCOUNT_NAV.map((item) => (
+            <li key={item.to}>
+              <Link className="user-menu__item" to={item.to} onClick={close}>
+                {item.label}
+              </Link>
+            </li>
+          ))}
+          <li className="user-menu__separator" role="presentation" />
+          <li>
+            <button
+              type="button"
+              className="user-menu__item"
+              onClick={() => {
+                close();
+                void signOut();
+              }}
+            >
+              Sign out
+            </button>
+          </li>
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { createContext, use } from "react";
+import type { AuthUser } from "./auth-service";
+
+/** Spec §3: the auth context exposes exactly these. */
+export interface AuthContextValue {
+  currentUser: AuthUser | null;
+  loading: boolean;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  logOut(): Promise<void>;
+  signInWithGoogle(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+}
+
+export const AuthContext = createContext<AuthContextValue | null>(null);
+
+export function useAuth(): AuthContextValue {
+  const value = use(AuthContext);
+  if (value === null) {
+    throw new Error("useAuth must be used beneath <AuthProvider>");
+  }
+  return value;
+}

@@ -1,0 +1,34 @@
+/**
+ * The identity operations the app needs (spec §3 "Current identity user", §4 Auth). The production
+ * implementation wraps Firebase Auth (firebase-auth-service.ts); tests inject a fake so no test needs
+ * Firebase or its network.
+ */
+export interface AuthUser {
+  readonly uid: string;
+  readonly email: string | null;
+  readonly displayName: string | null;
+  readonly photoURL: string | null;
+}
+
+export type AuthStateListener = (user: AuthUser | null) => void;
+
+export interface AuthService {
+  /** Calls back once with the restored session (or null), then on every sign-in and sign-out. */
+  onAuthStateChanged(listener: AuthStateListener): () => void;
+  /** The signed-in user's ID token; null for a visitor or when the token cannot be had (spec §7). */
+  getIdToken(): Promise<string | null>;
+  signIn(email: string, password: string): Promise<void>;
+  signUp(email: string, password: string): Promise<void>;
+  signInWithGoogle(): Promise<void>;
+  signOut(): Promise<void>;
+  resetPassword(email: string): Promise<void>;
+}
+
+/** The code Firebase puts on its errors (auth/...), for logs; users see the spec's words instead. */
+export function authErrorCode(error: unknown): string {
+  if (typeof error === "object" && error !== null && "code" in error) {
+    const { code } = error;
+    if (typeof code === "string") return code;
+  }
+  return error instanceof Error ? error.message : "unknown";
+}

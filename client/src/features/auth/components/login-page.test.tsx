@@ -1,0 +1,67 @@
+import { screen, waitFor } from "@testing-library/react";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { renderRoute } from "../../../testing/render-route";
+
+describe("login page", () => {
+  beforeEach(() => {
+    vi.spyOn(console, "warn").mockImplementation(() => {});
+  });
+
+  it("shows the spec's message when the credentials are refused", async () => {
+    const { user } = renderRoute("/login", {
+      auth: { signIn: vi.fn(async () => Promise.reject(new Error("auth/invalid-credential"))) },
+    });
+    await user.type(await screen.findByLabelText("Email"), "reader@example.com");
+    await user.type(screen.getByLabelText("Password"), "wrong-password");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Failed to sign in. Please check your credentials.",
+    );
+  });
+
+  it("shows Failed to sign in with Google. when the Google sign-in fails", async () => {
+    const { user } = renderRoute("/login", {
+      auth: { signInWithGoogle: vi.fn(async () => Promise.reject(new Error("auth/internal"))) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Sign in with Google" }));
+    expect(await screen.findByRole("alert")).toHaveTextContent("Failed to sign in with Google.");
+  });
+
+  it("says nothing when the person closes the Google pop-up", async () => {
+    const closed = Object.assign(new Error("closed"), { code: "auth/popup-closed-by-user" });
+    const { user } = renderRoute("/login", {
+      auth: { signInWithGoogle: vi.fn(async () => Promise.reject(closed)) },
+    });
+    await user.click(await screen.findByRole("button", { name: "Sign in with Google" }));
+    await waitFor(() =>
+      expect(screen.getByRole("button", { name: "Sign in with Google" })).toBeEnabled(),
+    );
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("signs in with the typed credentials and goes home", async () => {
+    const { user, auth, router } = renderRoute("/login");
+    await user.type(await screen.findByLabelText("Email"), " reader@example.com ");
+    await user.type(screen.getByLabelText("Password"), "secret-1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(auth.signIn).toHaveBeenCalledWith("reader@example.com", "secret-1");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it("goes to /stories/new after signing in when a story was waiting to be written", async () => {
+    localStorage.setItem("storyloom.pendingStoryIntent", "1");
+    const { user, router } = renderRoute("/login");
+    await user.click(await screen.findByRole("button", { name: "Sign in with Google" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/stories/new"));
+    expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBeNull();
+  });
+
+  it("links to password reset and to sign-up", async () => {
+    renderRoute("/login");
+    expect(await screen.findByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password",
+    );
+    expect(screen.getByRole("link", { name: "Sign up" })).toHaveAttribute("href", "/signup");
+  });
+});

@@ -1,0 +1,13 @@
+/** Every key the client keeps in web storage, in one place. */
+export const STORAGE_KEYS = {
+  /** localStorage: "light" | "dark"; also read by the inline script in index.html. */
+  theme: "storyloom.theme",
+  /** localStorage: set when a visitor wanted to write a story before signing in (spec §2). */
+  pendingStoryIntent: "storyloom.pendingStoryIntent",
+  /** localStorage: the prompt that visitor typed, prefilled on /stories/new (spec §2 Generation form). */
+  pendingStoryPrompt: "storyloom.pendingStoryPrompt",
+  /** localStorage: the reader's font choice (spec §2 Story reader). */
+  storyReaderFont: "storyReaderFont",
+  /** sessionStorage: the Auth-emulator-only Google sign-in seam, see features/auth/firebase-auth-service.ts. */
+  emulatorGoogleIdToken: "storyloom.emulatorGoogleIdToken",
+} as const;

@@ -1,0 +1,29 @@
+import react from "@vitejs/plugin-react";
+import { defineConfig } from "vitest/config";
+
+const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? "4000"}`;
+
+export default defineConfig({
+  plugins: [react()],
+  server: {
+    host: "127.0.0.1",
+    port: Number(process.env.CLIENT_DEV_PORT ?? 5173),
+    strictPort: true,
+    // The BFF serves the runtime configuration and the GraphQL endpoint (HTTP and graphql-ws).
+    proxy: {
+      "/graphql": { target: bffOrigin, ws: true, changeOrigin: false },
+      "/config.json": { target: bffOrigin },
+    },
+  },
+  build: {
+    outDir: "dist",
+    emptyOutDir: true,
+    sourcemap: true,
+  },
+  test: {
+    environment: "jsdom",
+    setupFiles: ["./vitest.setup.ts"],
+    include: ["src/**/*.test.{ts,tsx}"],
+    restoreMocks: true,
+  },
+});

@@ -1,0 +1,29 @@
+import type { Page } from "@playwright/test";
+import { expect } from "../fixtures.js";
+
+let counter = 0;
+export function uniqueEmail(prefix: string) {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${process.pid}-${counter}@example.com`;
+}
+
+export const PASSWORD = "correct-horse-1";
+
+/** Signs up through the real form, ticking both boxes; ends signed in on /. */
+export async function signUpThroughForm(page: Page, email: string, password = PASSWORD) {
+  await page.goto("/signup");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByLabel("Confirm Password").fill(password);
+  await page.getByLabel("I accept the Terms of Service").check();
+  await page.getByLabel("I accept the Privacy Policy").check();
+  await page.getByRole("button", { name: "Sign up", exact: true }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+}
+
+export async function signOut(page: Page) {
+  await page.getByRole("button", { name: "User menu" }).click();
+  await page.getByRole("button", { name: "Sign out" }).click();
+  await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
+}
