@@ -1,4 +1,5 @@
-// Every test opens the stack started by global-setup.ts.
+// Every test opens the stack started by global-setup.ts (Playwright fixtures need the `{}` pattern).
+/* eslint-disable no-empty-pattern */
 import { test as base, expect } from "@playwright/test";
 
 export const test = base.extend<{ emulatorHost: string; projectId: string }>({

@@ -47,21 +47,25 @@ describe("GraphQL limits", () => {
   it.each([
     ["depth", tooDeep, /depth 2 exceeds the limit of 1/],
     ["aliases", tooManyAliases, /uses 3 aliases; the limit is 2/],
-    ["tokens", tooManyTokens, /token limit of 100/],
+    ["tokens", tooManyTokens, /more that 100 tokens/],
   ])("reject an operation over the %s limit on HTTP", async (_name, query, message) => {
     const body = await graphql(bff.url, query);
     expect(body.data ?? null).toBeNull();
-    expect(body.errors?.[0]?.message).toMatch(message);
+    expect(body.errors?.map((error) => error.message)).toContainEqual(
+      expect.stringMatching(message),
+    );
   });
 
   it.each([
     ["depth", tooDeep, /depth 2 exceeds the limit of 1/],
     ["aliases", tooManyAliases, /uses 3 aliases; the limit is 2/],
-    ["tokens", tooManyTokens, /token limit of 100/],
+    ["tokens", tooManyTokens, /more that 100 tokens/],
   ])("reject an operation over the %s limit on graphql-ws", async (_name, query, message) => {
     const error = await overWebSocket(query);
     expect(Array.isArray(error)).toBe(true);
-    expect((error as Array<{ message: string }>)[0]?.message).toMatch(message);
+    expect((error as Array<{ message: string }>).map((e) => e.message)).toContainEqual(
+      expect.stringMatching(message),
+    );
   });
 
   it("rejects a query costing more than allowed", async () => {

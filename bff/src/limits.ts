@@ -26,7 +26,7 @@ function measureSelections(
     let inner: Measure = { depth: 0, cost: 0, aliases: 0 };
     if (selection.kind === Kind.FIELD) {
       // Introspection is bounded by the schema itself (and off in production): not counted.
-      if (selection.name.value.startsWith("__")) continue;
+      if (selection.name.value === "__schema" || selection.name.value === "__type") continue;
       const child = selection.selectionSet
         ? measureSelections(selection.selectionSet, fragments, visiting)
         : { depth: 0, cost: 0, aliases: 0 };

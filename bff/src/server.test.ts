@@ -62,9 +62,10 @@ describe("the BFF's web side", () => {
 });
 
 describe("configuration", () => {
+  const emulator = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
   it.each([
-    [{ BFF_PORT: "http" }, 'BFF_PORT must be an integer 0-65535, got "http"'],
-    [{ API_URL: "ftp://x" }, 'API_URL must be an http(s) URL, got "ftp://x"'],
+    [{ ...emulator, BFF_PORT: "http" }, 'BFF_PORT must be an integer 0-65535, got "http"'],
+    [{ ...emulator, API_URL: "ftp://x" }, 'API_URL must be an http(s) URL, got "ftp://x"'],
     [
       { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)",

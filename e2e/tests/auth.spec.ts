@@ -79,9 +79,7 @@ test("password reset: the emailed code sets a new password", async ({
   await expect(page.getByText("Check your inbox for password reset instructions")).toBeVisible();
 
   // The emulator keeps the "sent" codes; confirming one is what the e-mailed link does.
-  const response = await fetch(
-    `http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`,
-  );
+  const response = await fetch(`http://${emulatorHost}/emulator/v1/projects/${projectId}/oobCodes`);
   const { oobCodes } = (await response.json()) as {
     oobCodes: Array<{ email: string; requestType: string; oobCode: string }>;
   };

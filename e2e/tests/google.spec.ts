@@ -15,9 +15,7 @@ test("Sign up with Google opens the emulator's pop-up", async ({ page, emulatorH
   const popupPromise = page.waitForEvent("popup");
   await page.getByRole("button", { name: "Sign up with Google" }).click();
   const popup = await popupPromise;
-  await expect
-    .poll(() => popup.url())
-    .toContain(`${emulatorHost}/emulator/auth/handler`);
+  await expect.poll(() => popup.url()).toContain(`${emulatorHost}/emulator/auth/handler`);
   await popup.close();
 });
 

@@ -30,7 +30,8 @@ export async function startApi(): Promise<ApiProcess> {
     readyPattern: /listening on (http:\/\/\S+)/,
     quiet: true,
   });
-  const [, url] = await api.ready;
+  const url = (await api.ready)?.[1];
+  if (!url) throw new Error("the api did not say where it listens");
   return {
     url,
     async stop() {
