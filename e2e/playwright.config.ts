@@ -20,7 +20,13 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 10_000 },
   forbidOnly: true,
-  reporter: [["list"], ["json"]],
+  reporter: [
+    ["list"],
+    [
+      "json",
+      { outputFile: process.env.PLAYWRIGHT_JSON_OUTPUT_NAME ?? "playwright-report/results.json" },
+    ],
+  ],
   use: {
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",

@@ -34,8 +34,8 @@ test("a visitor sees the layout, legal pages and route placeholders", async ({ p
   await page.getByRole("contentinfo").getByRole("link", { name: "Privacy Policy" }).click();
   await expect(page).toHaveURL(/\/privacy$/);
   await page.goto("/explore?sort=popular");
-  await expect(page.getByText("Coming soon")).toBeVisible();
-  await expect(page.getByText("Sorted by: Popular")).toBeVisible();
+  await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
+  await expect(page.getByRole("main").getByText("Sorted by: Popular")).toBeVisible();
   // Story pages hide the footer.
   await page.goto("/stories/abc123");
   await expect(page.getByRole("contentinfo")).toHaveCount(0);

@@ -13,6 +13,7 @@ export function fakeAuthContext(overrides: Partial<AuthContextValue> = {}): Auth
   return {
     currentUser: null,
     loading: false,
+    signedOutByUser: false,
     signIn: vi.fn(async () => {}),
     signUp: vi.fn(async () => {}),
     logOut: vi.fn(async () => {}),

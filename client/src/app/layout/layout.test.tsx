@@ -1,6 +1,6 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { signedInUser } from "../../testing/fake-auth";
+import { fakeAuthService, signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 
 const ACCOUNT_LINKS = [
@@ -100,6 +100,26 @@ describe("user menu", () => {
     await user.click(screen.getByRole("button", { name: "Sign out" }));
     await waitFor(() => expect(auth.logOut).toHaveBeenCalledOnce());
     expect(router.state.location.pathname).toBe("/");
+  });
+
+  it("signs out from a login-required page and lands on /, not /login", async () => {
+    const service = fakeAuthService();
+    const { user, router } = renderRoute("/my/profile", { authService: service });
+    act(() => service.emit(signedInUser));
+    await user.click(await screen.findByRole("button", { name: "User menu" }));
+    await user.click(screen.getByRole("button", { name: "Sign out" }));
+    await waitFor(() => expect(service.signOut).toHaveBeenCalledOnce());
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+    expect(await screen.findByRole("link", { name: "Sign in" })).toBeInTheDocument();
+  });
+
+  it("still sends a visitor whose session ended elsewhere to /login", async () => {
+    const service = fakeAuthService();
+    const { router } = renderRoute("/my/profile", { authService: service });
+    act(() => service.emit(signedInUser));
+    await screen.findByRole("button", { name: "User menu" });
+    act(() => service.emit(null));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
   });
 
   it("navigates to an entry and closes", async () => {

@@ -7,13 +7,12 @@ export function useSignOut(): () => Promise<void> {
   const { logOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
-    // Leave first: on a login-required page the guard would otherwise send the now signed-out
-    // visitor to /login before the move to / lands.
-    await navigate("/");
+    // On a login-required page the guard sends a user who signed out to / as well.
     try {
       await logOut();
     } catch (error) {
       console.error("Sign out failed", error);
     }
+    await navigate("/");
   }, [logOut, navigate]);
 }

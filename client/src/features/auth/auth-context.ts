@@ -1,10 +1,12 @@
 import { createContext, use } from "react";
 import type { AuthUser } from "./auth-service";
 
-/** Spec §3: the auth context exposes exactly these. */
+/** Spec §3: the auth context exposes these (plus how the last sign-out happened). */
 export interface AuthContextValue {
   currentUser: AuthUser | null;
   loading: boolean;
+  /** True after the user signed out themselves (spec §2: Sign out lands on /, not /login). */
+  signedOutByUser: boolean;
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   logOut(): Promise<void>;

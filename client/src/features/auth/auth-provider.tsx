@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState, type ReactNode } from "react";
+import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { FullPageLoading } from "../../components/loading";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 import type { AuthService, AuthUser } from "./auth-service";
@@ -6,6 +6,7 @@ import type { AuthService, AuthUser } from "./auth-service";
 interface AuthState {
   loading: boolean;
   currentUser: AuthUser | null;
+  signedOutByUser: boolean;
 }
 
 export interface AuthProviderProps {
@@ -15,10 +16,23 @@ export interface AuthProviderProps {
 
 export function AuthProvider({ service, children }: AuthProviderProps) {
   // spec §4: loading until the first auth notification, then signed-in or signed-out.
-  const [state, setState] = useState<AuthState>({ loading: true, currentUser: null });
+  const [state, setState] = useState<AuthState>({
+    loading: true,
+    currentUser: null,
+    signedOutByUser: false,
+  });
+  // Set while logOut runs, so the signed-out notification knows it was asked for.
+  const signingOut = useRef(false);
 
   useEffect(
-    () => service.onAuthStateChanged((user) => setState({ loading: false, currentUser: user })),
+    () =>
+      service.onAuthStateChanged((user) =>
+        setState({
+          loading: false,
+          currentUser: user,
+          signedOutByUser: user === null && signingOut.current,
+        }),
+      ),
     [service],
   );
 
@@ -26,9 +40,17 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
     () => ({
       currentUser: state.currentUser,
       loading: state.loading,
+      signedOutByUser: state.signedOutByUser,
       signIn: (email, password) => service.signIn(email, password),
       signUp: (email, password) => service.signUp(email, password),
-      logOut: () => service.signOut(),
+      logOut: async () => {
+        signingOut.current = true;
+        try {
+          await service.signOut();
+        } finally {
+          signingOut.current = false;
+        }
+      },
       signInWithGoogle: () => service.signInWithGoogle(),
       resetPassword: (email) => service.resetPassword(email),
     }),

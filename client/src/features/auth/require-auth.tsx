@@ -2,10 +2,13 @@ import { Navigate, Outlet } from "react-router";
 import { PageLoading } from "../../components/loading";
 import { useAuth } from "./auth-context";
 
-/** Spec §2 login-required routes: Loading... while auth loads, /login for a visitor. */
+/**
+ * Spec §2 login-required routes: Loading... while auth loads, /login for a visitor, and / for a
+ * user who just signed out here (Sign out navigates to /).
+ */
 export function RequireAuth() {
-  const { currentUser, loading } = useAuth();
+  const { currentUser, loading, signedOutByUser } = useAuth();
   if (loading) return <PageLoading />;
-  if (currentUser === null) return <Navigate to="/login" replace />;
+  if (currentUser === null) return <Navigate to={signedOutByUser ? "/" : "/login"} replace />;
   return <Outlet />;
 }
