@@ -1,0 +1,86 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("the api's configuration", () => {
+  it("has defaults for a local start: 127.0.0.1:8080, PGlite in .data, the demo project", () => {
+    expect(loadConfig({})).toEqual({
+      host: "127.0.0.1",
+      port: 8080,
+      database: { kind: "pglite", dataDir: path.resolve(".data", "pglite") },
+      firebase: { projectId: "demo-storyloom", authEmulatorHost: null },
+      isProduction: false,
+      logLevel: "info",
+    });
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      API_HOST: "0.0.0.0",
+      API_PORT: "0",
+      DATABASE_URL: "postgres://app:secret@db:5432/storyloom",
+      FIREBASE_PROJECT_ID: "storyloom-prod",
+      FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
+      LOG_LEVEL: "debug",
+    });
+    expect(config).toMatchObject({
+      host: "0.0.0.0",
+      port: 0,
+      database: { kind: "postgres", url: "postgres://app:secret@db:5432/storyloom" },
+      firebase: { projectId: "storyloom-prod", authEmulatorHost: "127.0.0.1:9099" },
+      logLevel: "debug",
+    });
+  });
+
+  it("keeps PGlite under DATA_DIR, and treats empty variables as unset", () => {
+    expect(loadConfig({ DATA_DIR: "/srv/storyloom", DATABASE_URL: "" }).database).toEqual({
+      kind: "pglite",
+      dataDir: "/srv/storyloom/pglite",
+    });
+    expect(loadConfig({ API_PORT: "" }).port).toBe(8080);
+  });
+
+  it.each([
+    [{ API_PORT: "abc" }, 'API_PORT must be an integer 0-65535, got "abc"'],
+    [{ API_PORT: "65536" }, 'API_PORT must be an integer 0-65535, got "65536"'],
+    [{ API_PORT: "-1" }, 'API_PORT must be an integer 0-65535, got "-1"'],
+    [{ API_PORT: "80.5" }, 'API_PORT must be an integer 0-65535, got "80.5"'],
+    [
+      { LOG_LEVEL: "loud" },
+      'LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "loud"',
+    ],
+    [
+      { DATABASE_URL: "mysql://db/app" },
+      'DATABASE_URL must be a postgres:// URL, got "mysql://db/app"',
+    ],
+    [
+      { DATABASE_URL: "not a url" },
+      "DATABASE_URL must be a postgres:// URL (it could not be parsed)",
+    ],
+    [
+      { FIREBASE_AUTH_EMULATOR_HOST: "http://localhost:9099" },
+      'FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "http://localhost:9099"',
+    ],
+    [
+      { FIREBASE_PROJECT_ID: "Not A Project" },
+      'FIREBASE_PROJECT_ID must be a Firebase project id, got "Not A Project"',
+    ],
+    [
+      { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
+      "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (emulator tokens are unsigned)",
+    ],
+  ])("refuses %j with one line: %s", (env, message) => {
+    expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+    expect(message).not.toContain("\n");
+  });
+
+  it("never repeats a database password in its messages", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://app:hunter2@db/app" })).toThrow(
+      'DATABASE_URL must be a postgres:// URL, got "mysql://app:***@db/app"',
+    );
+  });
+
+  it("runs in production with real Firebase when the emulator is not configured", () => {
+    expect(loadConfig({ NODE_ENV: "production" }).isProduction).toBe(true);
+  });
+});

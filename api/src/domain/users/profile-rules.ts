@@ -1,0 +1,21 @@
+// Limits of the editable profile fields, shared by the request schema and profile creation.
+export const DISPLAY_NAME_MAX_LENGTH = 60;
+export const BIO_MAX_LENGTH = 500;
+export const AVATAR_URL_MAX_LENGTH = 500;
+
+/** An absolute http(s) URL with a host: avatars are rendered as <img src>, never other schemes. */
+export function isHttpUrl(value: string): boolean {
+  if (value.length > AVATAR_URL_MAX_LENGTH) return false;
+  try {
+    const url = new URL(value);
+    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+  } catch {
+    return false;
+  }
+}
+
+/** Display name and bio are free text; surrounding blanks are noise and "" means none. */
+export function normalizeText(value: string | null): string | null {
+  const trimmed = value?.trim() ?? "";
+  return trimmed === "" ? null : trimmed;
+}

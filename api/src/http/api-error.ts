@@ -1,0 +1,47 @@
+// One error shape for every failure the api answers (architecture §3): the BFF maps `code` to a
+// GraphQL error code and the client shows the spec's words, so codes are a closed, documented set.
+
+export const ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "USERNAME_TAKEN",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "UNAVAILABLE",
+] as const;
+export type ErrorCode = (typeof ERROR_CODES)[number];
+
+export interface ErrorBody {
+  detail: string;
+  code: ErrorCode;
+  field?: string;
+}
+
+/** An expected failure: thrown anywhere below a route, answered as-is by the error handler. */
+export class ApiError extends Error {
+  override name = "ApiError";
+
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode,
+    readonly detail: string,
+    readonly field?: string,
+  ) {
+    super(detail);
+  }
+
+  toBody(): ErrorBody {
+    return this.field === undefined
+      ? { detail: this.detail, code: this.code }
+      : { detail: this.detail, code: this.code, field: this.field };
+  }
+}
+
+export const unauthenticated = (detail: string) => new ApiError(401, "UNAUTHENTICATED", detail);
+export const unavailable = (detail: string) => new ApiError(503, "UNAVAILABLE", detail);
+export const validationFailed = (field: string, detail: string) =>
+  new ApiError(422, "VALIDATION_FAILED", detail, field);

@@ -1,0 +1,101 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { UsernameTakenError, type UsersRepository } from "../db/users-repository.js";
+import { IdentityUnavailableError, type IdentityProvider } from "../identity/identity-provider.js";
+import { ApiError, unavailable } from "./api-error.js";
+import { profileGone, signedInUser, type AuthGuards } from "./auth-guards.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+import { toUserProfileJson, userProfileResponse } from "./profile-schema.js";
+import { profileChanges, UpdateProfileBody } from "./update-profile-body.js";
+
+export interface AuthRoutesOptions {
+  guards: AuthGuards;
+  users: UsersRepository;
+  identity: IdentityProvider;
+}
+
+/** spec §7 "Auth": the signed-in person's own profile and account. */
+export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
+  const { guards, users, identity } = options;
+
+  app.get(
+    "/auth/me",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "getMyProfile",
+        summary: "The caller's profile, created on the first call of a new user.",
+        tags: ["auth"],
+        security: bearerSecurity,
+        response: { 200: userProfileResponse("The caller's profile."), ...errorResponses(401) },
+      },
+    },
+    async (request) => toUserProfileJson(signedInUser(request)),
+  );
+
+  app.patch(
+    "/auth/update-profile",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "updateMyProfile",
+        summary: "Changes the given profile fields; omitted fields stay as they are.",
+        tags: ["auth"],
+        security: bearerSecurity,
+        body: UpdateProfileBody,
+        response: {
+          200: userProfileResponse("The profile after the change."),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const changes = profileChanges(request.body);
+      if (Object.keys(changes).length === 0) return toUserProfileJson(user);
+      try {
+        const updated = await users.updateProfile(user.id, changes);
+        if (updated === null) throw profileGone();
+        return toUserProfileJson(updated);
+      } catch (error) {
+        if (error instanceof UsernameTakenError) {
+          throw new ApiError(409, "USERNAME_TAKEN", "That username is taken.", "username");
+        }
+        throw error;
+      }
+    },
+  );
+
+  app.delete(
+    "/auth/delete-account",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "deleteMyAccount",
+        summary: "Deletes the caller's profile, everything they own, and their sign-in account.",
+        tags: ["auth"],
+        security: bearerSecurity,
+        response: { 204: Type.Null({ description: "Deleted." }), ...errorResponses(401) },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      // Our data first: if the identity provider then fails, a retry finds (re-creates) an empty
+      // profile and finishes the job, rather than leaving data of a person who cannot sign in.
+      await users.delete(user.id);
+      try {
+        await identity.deleteUser(user.firebaseUid);
+      } catch (error) {
+        if (error instanceof IdentityUnavailableError) {
+          request.log.warn({ err: error.cause ?? error }, "deleting the Firebase user failed");
+          throw unavailable(
+            "Your data was deleted, but your sign-in account could not be removed. Please try again.",
+          );
+        }
+        throw error;
+      }
+      return reply.status(204).send(null);
+    },
+  );
+};

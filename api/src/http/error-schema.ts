@@ -1,0 +1,48 @@
+import { Type, type Static } from "typebox";
+import { ERROR_CODES } from "./api-error.js";
+
+const API_ERROR_ID = "ApiError";
+
+/** The error body of every route, a shared component of the OpenAPI document. */
+export const ApiErrorSchema = Type.Object(
+  {
+    detail: Type.String({ description: "A sentence for people; may be shown to the user." }),
+    code: Type.Enum([...ERROR_CODES], { description: "What went wrong, for programs." }),
+    field: Type.Optional(
+      Type.String({ description: "The request field at fault (VALIDATION_FAILED), dotted." }),
+    ),
+  },
+  { $id: API_ERROR_ID, additionalProperties: false },
+);
+export type ApiErrorJson = Static<typeof ApiErrorSchema>;
+
+const errorRef = Type.Unsafe<ApiErrorJson>(Type.Ref(API_ERROR_ID));
+
+const ERROR_DESCRIPTIONS = {
+  400: "Malformed request (VALIDATION_FAILED).",
+  401: "No token, or an invalid or expired one (UNAUTHENTICATED).",
+  403: "Not allowed (FORBIDDEN).",
+  404: "Not found, or not visible to this caller (NOT_FOUND).",
+  409: "Conflicts with the current state (e.g. USERNAME_TAKEN).",
+  413: "Body larger than the limit (PAYLOAD_TOO_LARGE).",
+  415: "Body is not JSON (UNSUPPORTED_MEDIA_TYPE).",
+  422: "A field is not valid (VALIDATION_FAILED, with field).",
+  429: "Too many requests (RATE_LIMITED).",
+  500: "Unexpected failure (INTERNAL); the detail carries the request id.",
+  503: "A dependency is down (UNAVAILABLE).",
+} as const;
+export type ErrorStatus = keyof typeof ERROR_DESCRIPTIONS;
+
+/**
+ * Response schemas for the listed error statuses plus 500 and 503, which any route may answer.
+ * Routes name their errors so the generated REST client types know every body they may get.
+ */
+export function errorResponses<Status extends ErrorStatus>(...statuses: Status[]) {
+  const all = [...new Set<ErrorStatus>([...statuses, 500, 503])];
+  return Object.fromEntries(
+    all.map((status) => [
+      status,
+      Type.Unsafe<ApiErrorJson>({ ...errorRef, description: ERROR_DESCRIPTIONS[status] }),
+    ]),
+  ) as Record<Status | 500 | 503, typeof errorRef>;
+}

@@ -1,0 +1,54 @@
+import { Type, type Static } from "typebox";
+import { USER_ROLES, type UserRecord } from "../db/schema.js";
+
+const PROFILE_ID = "UserProfile";
+
+const nullableString = (description: string) =>
+  Type.Union([Type.String(), Type.Null()], { description });
+const timestampOrNull = (description: string) =>
+  Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description });
+
+/** The signed-in person's profile (spec §3 "backend user profile"), snake_case as in spec §7. */
+export const UserProfileSchema = Type.Object(
+  {
+    id: Type.String({ description: "The api's user id; stories name it as author_id." }),
+    username: Type.String({ description: "Unique; used in /profile/{username} links." }),
+    email: nullableString("From the identity provider."),
+    display_name: nullableString("Shown instead of the username where there is room."),
+    avatar_url: nullableString("An http(s) image URL."),
+    bio: nullableString("Free text about the person."),
+    is_premium: Type.Boolean({ description: "Illustrations are shown only to premium users." }),
+    roles: Type.Array(Type.Enum([...USER_ROLES])),
+    age_verified_at: timestampOrNull("When the person confirmed their age, once."),
+    tos_accepted_at: timestampOrNull("When the person accepted the terms of service, once."),
+    privacy_policy_accepted_at: timestampOrNull("When the person accepted the privacy policy."),
+    created_at: Type.String({ format: "date-time" }),
+  },
+  { $id: PROFILE_ID, additionalProperties: false },
+);
+export type UserProfileJson = Static<typeof UserProfileSchema>;
+
+/** A response of a profile: a reference, so the OpenAPI document names the type once. */
+export const userProfileResponse = (description: string) =>
+  Type.Unsafe<UserProfileJson>({ ...Type.Ref(PROFILE_ID), description });
+
+export function toUserProfileJson(user: UserRecord): UserProfileJson {
+  return {
+    id: user.id,
+    username: user.username,
+    email: user.email,
+    display_name: user.displayName,
+    avatar_url: user.avatarUrl,
+    bio: user.bio,
+    is_premium: user.isPremium,
+    roles: user.roles,
+    age_verified_at: isoOrNull(user.ageVerifiedAt),
+    tos_accepted_at: isoOrNull(user.tosAcceptedAt),
+    privacy_policy_accepted_at: isoOrNull(user.privacyPolicyAcceptedAt),
+    created_at: user.createdAt.toISOString(),
+  };
+}
+
+function isoOrNull(value: Date | null): string | null {
+  return value === null ? null : value.toISOString();
+}

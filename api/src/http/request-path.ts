@@ -1,0 +1,5 @@
+/** The path without the query string: queries may carry tokens (architecture §3, live channel). */
+export function pathOf(url: string): string {
+  const queryStart = url.indexOf("?");
+  return queryStart === -1 ? url : url.slice(0, queryStart);
+}

@@ -1,0 +1,111 @@
+import { buildApp } from "./app.js";
+import { ConfigError, loadConfig, type ApiConfig } from "./config.js";
+import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "./db/database.js";
+import { migrate, readMigrations } from "./db/migrate.js";
+import { createFirebaseIdentity } from "./identity/firebase-identity.js";
+import type { IdentityProvider } from "./identity/identity-provider.js";
+import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
+
+/** Why the api cannot start, in one line for the operator (architecture §2: no stack traces). */
+export class StartupError extends Error {
+  override name = "StartupError";
+}
+
+export interface RunningApi {
+  /** http://host:port with the port actually bound (API_PORT=0 picks a free one). */
+  url: string;
+  config: ApiConfig;
+  /** Stops accepting requests, lets running ones finish, closes the database; idempotent. */
+  stop(): Promise<void>;
+}
+
+/** Config → database → migrations → listening server. Rejects with a StartupError. */
+export async function startApi(
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<RunningApi> {
+  const config = loadConfigOrFail(env);
+  const database = await openDatabaseOrFail(config);
+  let identity: IdentityProvider | undefined;
+  try {
+    await migrateOrFail(database);
+    identity = createFirebaseIdentity(config.firebase.projectId);
+    const app = await buildApp({
+      db: database.db,
+      identity,
+      logger: loggerOptions(config.logLevel),
+    });
+    const { host, port } = config;
+    try {
+      await app.listen({ host, port, listenTextResolver: () => UNLOGGED_TEXT });
+    } catch (error) {
+      await app.close();
+      throw listenFailure(error, host, port);
+    }
+    const address = app.server.address();
+    const boundPort = typeof address === "object" && address ? address.port : port;
+    const running = identity;
+    let stopped: Promise<void> | undefined;
+    return {
+      url: `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`,
+      config,
+      stop: () =>
+        (stopped ??= (async () => {
+          await app.close();
+          await running.close();
+          await database.close();
+        })()),
+    };
+  } catch (error) {
+    await identity?.close();
+    await database.close();
+    throw error;
+  }
+}
+
+function loadConfigOrFail(env: Readonly<Record<string, string | undefined>>): ApiConfig {
+  try {
+    return loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartupError(error.message, { cause: error });
+    throw error;
+  }
+}
+
+async function openDatabaseOrFail(config: ApiConfig): Promise<DatabaseHandle> {
+  try {
+    return await openDatabase(config.database);
+  } catch (error) {
+    if (error instanceof DatabaseUnavailableError) {
+      throw new StartupError(error.message, { cause: error });
+    }
+    throw error;
+  }
+}
+
+async function migrateOrFail(database: DatabaseHandle): Promise<void> {
+  try {
+    const migrations = await readMigrations();
+    await database.withSession((session) => migrate(session, migrations));
+  } catch (error) {
+    throw new StartupError(`cannot migrate the database: ${oneLine(error)}`, { cause: error });
+  }
+}
+
+function listenFailure(error: unknown, host: string, port: number): StartupError {
+  const code = (error as { code?: unknown }).code;
+  if (code === "EADDRINUSE") {
+    return new StartupError(`port ${port} on ${host} is already in use (set API_PORT)`);
+  }
+  if (code === "EADDRNOTAVAIL" || code === "ENOTFOUND") {
+    return new StartupError(`cannot listen on ${host}: no such local address (set API_HOST)`);
+  }
+  if (code === "EACCES") {
+    return new StartupError(`not allowed to listen on port ${port} (set API_PORT above 1023)`);
+  }
+  return new StartupError(`cannot listen on ${host}:${port}: ${oneLine(error)}`, { cause: error });
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0] ?? message;
+}

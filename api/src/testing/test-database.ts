@@ -1,0 +1,89 @@
+import { cp, mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { customAlphabet } from "nanoid";
+import pg from "pg";
+import { inject } from "vitest";
+import type { DatabaseConfig } from "../config.js";
+import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import { migrate, readMigrations } from "../db/migrate.js";
+import { withDefaultUser } from "../db/postgres-url.js";
+
+export interface TestDatabase {
+  handle: DatabaseHandle;
+  /** Closes the database and deletes it (folder or PostgreSQL database). */
+  dispose(): Promise<void>;
+}
+
+const databaseSuffix = customAlphabet("abcdefghijklmnopqrstuvwxyz0123456789", 10);
+
+/**
+ * A migrated database of its own for one test file, so files run in parallel: PGlite in a fresh
+ * temporary folder, or, when DATABASE_URL names a PostgreSQL server, a new database on it.
+ * `empty: true` skips the migrations (and the PGlite template), for tests of migrating itself.
+ */
+export async function createTestDatabase(options: { empty?: boolean } = {}): Promise<TestDatabase> {
+  const empty = options.empty ?? false;
+  const created = await createEmptyDatabase(!empty);
+  const handle = await openDatabase(created.config);
+  try {
+    if (!empty) {
+      const migrations = await readMigrations();
+      await handle.withSession((session) => migrate(session, migrations));
+    }
+  } catch (error) {
+    await handle.close();
+    await created.remove();
+    throw error;
+  }
+  return {
+    handle,
+    async dispose() {
+      await handle.close();
+      await created.remove();
+    },
+  };
+}
+
+export interface CreatedDatabase {
+  config: DatabaseConfig;
+  remove(): Promise<void>;
+}
+
+/** A new database, not opened: on PGlite a folder (a copy of the migrated template, if asked). */
+export async function createEmptyDatabase(fromTemplate = false): Promise<CreatedDatabase> {
+  const serverUrl = process.env.DATABASE_URL;
+  return serverUrl ? createPostgresDatabase(serverUrl) : createPgliteFolder(fromTemplate);
+}
+
+async function createPgliteFolder(fromTemplate: boolean): Promise<CreatedDatabase> {
+  const root = await mkdtemp(path.join(tmpdir(), "storyloom-api-test-"));
+  const dataDir = path.join(root, "pglite");
+  const template = inject("pgliteTemplateDir");
+  if (fromTemplate && template) await cp(template, dataDir, { recursive: true });
+  return {
+    config: { kind: "pglite", dataDir },
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+}
+
+async function createPostgresDatabase(serverUrl: string): Promise<CreatedDatabase> {
+  const name = `storyloom_t_${databaseSuffix()}`;
+  await onServer(serverUrl, `create database ${name}`);
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    config: { kind: "postgres", url: url.toString() },
+    remove: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+  };
+}
+
+async function onServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDefaultUser(serverUrl) });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}
