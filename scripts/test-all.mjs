@@ -86,7 +86,7 @@ if (built) {
     FIREBASE_PROJECT_ID: emulator.projectId,
   };
   try {
-    await vitest(".", "repo", env);
+    await vitest("scripts", "repo", env);
     await vitest("common", "common", env);
     await vitest("api", "api-pglite", { ...env, DATABASE_URL: "" });
     await vitest("api", "api-postgres", {
