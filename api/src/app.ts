@@ -4,19 +4,32 @@ import {
   type TypeBoxTypeProvider,
 } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
+import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { Database } from "./db/database.js";
 import { UsersRepository } from "./db/users-repository.js";
+import { DEFAULT_PUBLIC_BASE_URL } from "./config.js";
+import {
+  SlidingWindowLimiter,
+  START_WINDOW_MS,
+  STARTS_PER_WINDOW,
+} from "./domain/stories/start-rate-limit.js";
 import { authRoutes } from "./http/auth-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
 import { installErrorHandling } from "./http/error-handler.js";
 import { ApiErrorSchema } from "./http/error-schema.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { mediaRoutes } from "./http/media-routes.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
+import { storyRoutes } from "./http/story-routes.js";
+import { StoryDetailSchema } from "./http/story-schema.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
+import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
+import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
+import { StoryWatchers } from "./live/story-watchers.js";
 
 /** JSON bodies are small here (profiles; later stories' inputs and comments of ≤1000 chars). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
@@ -26,6 +39,13 @@ export interface AppDeps {
   identity: IdentityProvider;
   /** pino options; false (the default) logs nothing, as tests and the OpenAPI dump want. */
   logger?: LoggerOptions | false;
+  /**
+   * The process's story-events listener when it is shared with the workers (start.ts); without
+   * one the app opens its own on the first live socket and closes it with the app.
+   */
+  storyEvents?: StoryEventBus;
+  /** The web app's address, for share links (PUBLIC_BASE_URL). */
+  publicBaseUrl?: string;
 }
 
 /**
@@ -57,6 +77,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   app.addSchema(ApiErrorSchema);
   app.addSchema(UserProfileSchema);
+  app.addSchema(StoryDetailSchema);
   await registerOpenApi(app);
 
   const users = new UsersRepository(deps.db);
@@ -64,7 +85,37 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(healthRoutes, { prefix: "/v1", db: deps.db });
   await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
+  await app.register(storyRoutes, {
+    prefix: "/v1",
+    db: deps.db,
+    guards,
+    publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
+    startLimiter: new SlidingWindowLimiter(STARTS_PER_WINDOW, START_WINDOW_MS),
+  });
+  await app.register(mediaRoutes, { prefix: "/v1", db: deps.db, guards });
+  await registerStoryStream(app, deps, users);
   return app;
+}
+
+/** GET /v1/stories/{id}/stream, the live channel (spec §7), on @fastify/websocket. */
+async function registerStoryStream(
+  app: FastifyInstance,
+  deps: AppDeps,
+  users: UsersRepository,
+): Promise<void> {
+  const shared = deps.storyEvents;
+  const watchers = shared
+    ? new StoryWatchers(async () => shared, false)
+    : new StoryWatchers(() => openStoryEventBus(deps.db, app.log), true);
+  app.addHook("onClose", () => watchers.close());
+  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  await app.register(storyStreamRoute, {
+    prefix: "/v1",
+    db: deps.db,
+    identity: deps.identity,
+    users,
+    watchers,
+  });
 }
 
 /**

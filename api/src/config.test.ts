@@ -11,6 +11,7 @@ describe("the api's configuration", () => {
       firebase: { projectId: "demo-storyloom", authEmulatorHost: null },
       isProduction: false,
       logLevel: "info",
+      publicBaseUrl: "http://127.0.0.1:4000",
     });
   });
 
@@ -66,12 +67,22 @@ describe("the api's configuration", () => {
       'FIREBASE_PROJECT_ID must be a Firebase project id, got "Not A Project"',
     ],
     [
+      { PUBLIC_BASE_URL: "storyloom.example" },
+      'PUBLIC_BASE_URL must be an http(s) URL, got "storyloom.example"',
+    ],
+    [
       { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (emulator tokens are unsigned)",
     ],
   ])("refuses %j with one line: %s", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
     expect(message).not.toContain("\n");
+  });
+
+  it("takes the web app's address for share links without a trailing slash", () => {
+    expect(loadConfig({ PUBLIC_BASE_URL: "https://storyloom.example/" }).publicBaseUrl).toBe(
+      "https://storyloom.example",
+    );
   });
 
   it("never repeats a database password in its messages", () => {

@@ -27,7 +27,11 @@ export interface ApiConfig {
   };
   isProduction: boolean;
   logLevel: LogLevel;
+  /** The web app's address as people reach it: share links point there (no trailing slash). */
+  publicBaseUrl: string;
 }
+
+export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:4000";
 
 /** A configuration mistake; its message is one line naming the variable and the value seen. */
 export class ConfigError extends Error {
@@ -58,6 +62,7 @@ export function loadConfig(env: Env = process.env): ApiConfig {
     },
     isProduction,
     logLevel: parseLogLevel(read(env, "LOG_LEVEL") ?? "info"),
+    publicBaseUrl: parsePublicBaseUrl(read(env, "PUBLIC_BASE_URL") ?? DEFAULT_PUBLIC_BASE_URL),
   };
 }
 
@@ -112,6 +117,14 @@ function parseLogLevel(value: string): LogLevel {
     throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${value}"`);
   }
   return level;
+}
+
+function parsePublicBaseUrl(value: string): string {
+  const url = URL.canParse(value) ? new URL(value) : null;
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${value}"`);
+  }
+  return value.replace(/\/+$/, "");
 }
 
 /** Database URLs may carry a password; messages and logs show the rest only. */

@@ -1,10 +1,14 @@
+import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type ApiConfig } from "./config.js";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "./db/database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { createFirebaseIdentity } from "./identity/firebase-identity.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
+import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
 import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
+import { loadGeneration } from "./worker/worker-config.js";
+import { WorkerPool } from "./worker/worker-pool.js";
 
 /** Why the api cannot start, in one line for the operator (architecture §2: no stack traces). */
 export class StartupError extends Error {
@@ -24,15 +28,25 @@ export async function startApi(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<RunningApi> {
   const config = loadConfigOrFail(env);
+  const generation = configOrFail(() => loadGeneration(env));
   const database = await openDatabaseOrFail(config);
   let identity: IdentityProvider | undefined;
+  let events: StoryEventBus | undefined;
   try {
     await migrateOrFail(database);
     identity = createFirebaseIdentity(config.firebase.projectId);
+    // One story-events listener for the process, shared by the live channel and the workers;
+    // it logs through the app's logger, which exists a moment later.
+    const logger: { current?: FastifyBaseLogger } = {};
+    events = await openStoryEventBus(database.db, {
+      warn: (object, text) => logger.current?.warn(object, text),
+    });
     const app = await buildApp({
       db: database.db,
       identity,
+      storyEvents: events,
       logger: loggerOptions(config.logLevel),
+      publicBaseUrl: config.publicBaseUrl,
     });
     const { host, port } = config;
     try {
@@ -41,23 +55,43 @@ export async function startApi(
       await app.close();
       throw listenFailure(error, host, port);
     }
+    logger.current = app.log;
+    // architecture §5: in-process workers unless STORY_WORKERS=0 (then `npm run worker` does it).
+    const workers =
+      generation.config.workers > 0
+        ? new WorkerPool({ db: database.db, ...generation, events, log: app.log }).start()
+        : null;
     const address = app.server.address();
     const boundPort = typeof address === "object" && address ? address.port : port;
     const running = identity;
+    const listening = events;
     let stopped: Promise<void> | undefined;
     return {
       url: `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`,
       config,
       stop: () =>
         (stopped ??= (async () => {
+          // Jobs in flight hand their leases back first, so another worker resumes them at once.
+          await workers?.stop();
           await app.close();
+          await listening.close();
           await running.close();
           await database.close();
         })()),
     };
   } catch (error) {
+    await events?.close();
     await identity?.close();
     await database.close();
+    throw error;
+  }
+}
+
+function configOrFail<T>(load: () => T): T {
+  try {
+    return load();
+  } catch (error) {
+    if (error instanceof ConfigError) throw new StartupError(error.message, { cause: error });
     throw error;
   }
 }

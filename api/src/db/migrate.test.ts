@@ -48,6 +48,8 @@ describe("migrations", () => {
     expect(await second.withSession((session) => migrate(session, migrations))).toEqual([]);
     expect((await tables(second)).map((row) => row.table_name)).toEqual([
       "schema_migrations",
+      "stories",
+      "story_media",
       "users",
     ]);
   }, 30_000);

@@ -1,4 +1,14 @@
-import { boolean, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import {
+  bigint,
+  boolean,
+  customType,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+} from "drizzle-orm/pg-core";
 
 // The Drizzle view of the tables; the SQL files in migrations/ are what creates them.
 
@@ -24,4 +34,99 @@ export const users = pgTable("users", {
 
 export type UserRecord = typeof users.$inferSelect;
 
-export const schema = { users };
+export const STORY_STATUSES = [
+  "generating",
+  "ready_for_review",
+  "completed",
+  "error",
+  "discarded",
+] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+export const DESIRED_LENGTHS = ["short", "medium", "long"] as const;
+export type DesiredLength = (typeof DESIRED_LENGTHS)[number];
+
+export const NASTINESS_LEVELS = ["light", "medium", "heavy"] as const;
+export type NastinessLevel = (typeof NASTINESS_LEVELS)[number];
+
+export const MEDIA_ROLES = ["cover", "chapter"] as const;
+export type MediaRole = (typeof MEDIA_ROLES)[number];
+
+/** The stored story text (spec §3): chapters, each with a title and paragraphs. */
+export interface StoredContent {
+  chapters: Array<{ title: string; paragraphs: string[] }>;
+}
+
+/** PGlite reads bytea as Uint8Array, node-postgres as Buffer: one type for both. */
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => value,
+  toDriver: (value) => value,
+});
+
+export const stories = pgTable(
+  "stories",
+  {
+    id: text("id").primaryKey(),
+    publicId: text("public_id").notNull().unique(),
+    authorId: text("author_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    title: text("title").notNull(),
+    description: text("description"),
+    outline: text("outline").notNull(),
+    tags: text("tags").array().notNull().default([]),
+    themeKeywords: text("theme_keywords").array().notNull().default([]),
+    desiredLength: text("desired_length").$type<DesiredLength>().notNull(),
+    nastinessLevel: text("nastiness_level").$type<NastinessLevel>().notNull(),
+    status: text("status").$type<StoryStatus>().notNull(),
+    isPublic: boolean("is_public").notNull().default(false),
+    /** The writer's StoryPlan (writer/types.ts), checkpointed by the worker. */
+    plan: jsonb("plan"),
+    content: jsonb("content").$type<StoredContent>(),
+    preview: text("preview"),
+    categoryName: text("category_name"),
+    progress: integer("progress").notNull().default(0),
+    statusMessage: text("status_message"),
+    error: text("error"),
+    generation: integer("generation").notNull().default(1),
+    imagesState: text("images_state").$type<"pending" | "done">().notNull().default("done"),
+    imagesAlbumArtOnly: boolean("images_album_art_only").notNull().default(false),
+    imagesVariant: integer("images_variant").notNull().default(0),
+    leaseOwner: text("lease_owner"),
+    leaseExpiresAt: timestamp("lease_expires_at", { withTimezone: true }),
+    attempt: integer("attempt").notNull().default(0),
+    eventSeq: bigint("event_seq", { mode: "number" }).notNull().default(0),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp("completed_at", { withTimezone: true }),
+  },
+  (table) => [index("stories_author_created_idx").on(table.authorId, table.createdAt, table.id)],
+);
+
+export type StoryRecord = typeof stories.$inferSelect;
+
+export const storyMedia = pgTable(
+  "story_media",
+  {
+    id: text("id").primaryKey(),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    generation: integer("generation").notNull(),
+    role: text("role").$type<MediaRole>().notNull(),
+    chapterIndex: integer("chapter_index"),
+    paragraphIndex: integer("paragraph_index"),
+    altText: text("alt_text").notNull(),
+    caption: text("caption"),
+    contentType: text("content_type").notNull(),
+    bytes: bytea("bytes").notNull(),
+    etag: text("etag").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index("story_media_story_idx").on(table.storyId)],
+);
+
+export type StoryMediaRecord = typeof storyMedia.$inferSelect;
+
+export const schema = { users, stories, storyMedia };

@@ -7,6 +7,8 @@ export const ERROR_CODES = [
   "FORBIDDEN",
   "NOT_FOUND",
   "USERNAME_TAKEN",
+  "INVALID_TRANSITION",
+  "NOT_SHAREABLE",
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
@@ -19,6 +21,8 @@ export interface ErrorBody {
   detail: string;
   code: ErrorCode;
   field?: string;
+  /** The story's current status, on INVALID_TRANSITION (architecture §4: 409 names it). */
+  status?: string;
 }
 
 /** An expected failure: thrown anywhere below a route, answered as-is by the error handler. */
@@ -30,14 +34,15 @@ export class ApiError extends Error {
     readonly code: ErrorCode,
     readonly detail: string,
     readonly field?: string,
+    readonly extra: Pick<ErrorBody, "status"> = {},
   ) {
     super(detail);
   }
 
   toBody(): ErrorBody {
-    return this.field === undefined
-      ? { detail: this.detail, code: this.code }
-      : { detail: this.detail, code: this.code, field: this.field };
+    const body: ErrorBody = { detail: this.detail, code: this.code, ...this.extra };
+    if (this.field !== undefined) body.field = this.field;
+    return body;
   }
 }
 

@@ -100,6 +100,15 @@ describe("GET /v1/openapi.json", () => {
       "/v1/auth/me",
       "/v1/auth/update-profile",
       "/v1/health",
+      "/v1/media/{id}",
+      "/v1/stories/generate/start",
+      "/v1/stories/mine",
+      "/v1/stories/{id}",
+      "/v1/stories/{id}/confirm",
+      "/v1/stories/{id}/discard",
+      "/v1/stories/{id}/regenerate_art",
+      "/v1/stories/{id}/restart",
+      "/v1/stories/{id}/share-link",
     ]);
     const me = document.paths["/v1/auth/me"].get;
     expect(me.operationId).toBe("getMyProfile");

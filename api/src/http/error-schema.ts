@@ -11,6 +11,9 @@ export const ApiErrorSchema = Type.Object(
     field: Type.Optional(
       Type.String({ description: "The request field at fault (VALIDATION_FAILED), dotted." }),
     ),
+    status: Type.Optional(
+      Type.String({ description: "The story's current status (INVALID_TRANSITION)." }),
+    ),
   },
   { $id: API_ERROR_ID, additionalProperties: false },
 );
@@ -23,7 +26,7 @@ const ERROR_DESCRIPTIONS = {
   401: "No token, or an invalid or expired one (UNAUTHENTICATED).",
   403: "Not allowed (FORBIDDEN).",
   404: "Not found, or not visible to this caller (NOT_FOUND).",
-  409: "Conflicts with the current state (e.g. USERNAME_TAKEN).",
+  409: "Conflicts with the current state (USERNAME_TAKEN, INVALID_TRANSITION, NOT_SHAREABLE).",
   413: "Body larger than the limit (PAYLOAD_TOO_LARGE).",
   415: "Body is not JSON (UNSUPPORTED_MEDIA_TYPE).",
   422: "A field is not valid (VALIDATION_FAILED, with field).",

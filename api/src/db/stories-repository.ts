@@ -1,0 +1,209 @@
+import { createHash } from "node:crypto";
+import { and, asc, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { customAlphabet, nanoid } from "nanoid";
+import type { Database } from "./database.js";
+import {
+  stories,
+  storyMedia,
+  users,
+  type StoryMediaRecord,
+  type StoryRecord,
+  type StoryStatus,
+} from "./schema.js";
+
+/** Public ids appear in URLs (/stories/{public_id}): short, and without look-alike symbols. */
+const newPublicId = customAlphabet(
+  "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz",
+  10,
+);
+
+export type NewStory = Pick<
+  StoryRecord,
+  | "authorId"
+  | "title"
+  | "outline"
+  | "tags"
+  | "themeKeywords"
+  | "desiredLength"
+  | "nastinessLevel"
+  | "categoryName"
+  | "statusMessage"
+>;
+
+/** Column values of an update; SQL expressions (e.g. `generation + 1`) are allowed. */
+export type StoryChanges = {
+  [Column in keyof Omit<StoryRecord, "id" | "publicId" | "eventSeq">]?: StoryRecord[Column] | SQL;
+};
+
+export type StoryWithAuthor = StoryRecord & { authorUsername: string | null };
+
+export type NewStoryMedia = Pick<
+  StoryMediaRecord,
+  | "storyId"
+  | "generation"
+  | "role"
+  | "chapterIndex"
+  | "paragraphIndex"
+  | "altText"
+  | "caption"
+  | "contentType"
+  | "bytes"
+>;
+
+/** A picture without its bytes, as story responses list them. */
+export type StoryMediaInfo = Omit<StoryMediaRecord, "bytes">;
+
+/** Where a page of My Stories ended: created_at exactly as stored (microseconds) and the id. */
+export interface StoryListPosition {
+  createdAt: string;
+  id: string;
+}
+
+const mediaInfoColumns = {
+  id: storyMedia.id,
+  storyId: storyMedia.storyId,
+  generation: storyMedia.generation,
+  role: storyMedia.role,
+  chapterIndex: storyMedia.chapterIndex,
+  paragraphIndex: storyMedia.paragraphIndex,
+  altText: storyMedia.altText,
+  caption: storyMedia.caption,
+  contentType: storyMedia.contentType,
+  etag: storyMedia.etag,
+  createdAt: storyMedia.createdAt,
+};
+
+export class StoriesRepository {
+  constructor(private readonly db: Database) {}
+
+  /** A new story in `generating`, its first event already counted (event_seq 1). */
+  async create(story: NewStory): Promise<StoryRecord> {
+    const [created] = await this.db
+      .insert(stories)
+      .values({
+        id: nanoid(16),
+        publicId: newPublicId(),
+        ...story,
+        status: "generating",
+        progress: 0,
+        eventSeq: 1,
+      })
+      .returning();
+    if (!created) throw new Error("inserting a story returned no row");
+    return created;
+  }
+
+  async findById(id: string): Promise<StoryRecord | null> {
+    const [story] = await this.db.select().from(stories).where(eq(stories.id, id));
+    return story ?? null;
+  }
+
+  async findByPublicId(publicId: string): Promise<StoryWithAuthor | null> {
+    const [row] = await this.db
+      .select({ story: stories, authorUsername: users.username })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(eq(stories.publicId, publicId));
+    return row ? { ...row.story, authorUsername: row.authorUsername } : null;
+  }
+
+  /**
+   * The author's stories, newest first, `size` of them after `after`. Ties on created_at are
+   * ordered by id, and the position keeps created_at's microseconds, so pages never skip a row.
+   */
+  async listByAuthor(
+    authorId: string,
+    size: number,
+    after: StoryListPosition | null,
+  ): Promise<Array<{ story: StoryRecord; position: StoryListPosition }>> {
+    const afterPosition = after
+      ? or(
+          lt(stories.createdAt, sql`${after.createdAt}::timestamptz`),
+          and(
+            eq(stories.createdAt, sql`${after.createdAt}::timestamptz`),
+            lt(stories.id, after.id),
+          ),
+        )
+      : undefined;
+    const rows = await this.db
+      .select({ story: stories, exactCreatedAt: sql<string>`${stories.createdAt}::text` })
+      .from(stories)
+      .where(and(eq(stories.authorId, authorId), afterPosition))
+      .orderBy(desc(stories.createdAt), desc(stories.id))
+      .limit(size);
+    return rows.map((row) => ({
+      story: row.story,
+      position: { createdAt: row.exactCreatedAt, id: row.story.id },
+    }));
+  }
+
+  /**
+   * Applies `changes` only if the row still has the generation and status the caller decided on
+   * (optimistic concurrency: a restart, a discard or the worker may have moved it meanwhile).
+   * Every change is an event: event_seq grows by one in the same statement. Null when the guard
+   * failed or the row is gone.
+   */
+  async updateIf(
+    id: string,
+    expected: { generation: number; status: StoryStatus },
+    changes: StoryChanges,
+  ): Promise<StoryRecord | null> {
+    const [updated] = await this.db
+      .update(stories)
+      .set({ ...changes, eventSeq: sql`${stories.eventSeq} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(stories.id, id),
+          eq(stories.generation, expected.generation),
+          eq(stories.status, expected.status),
+        ),
+      )
+      .returning();
+    return updated ?? null;
+  }
+
+  async insertMedia(media: NewStoryMedia): Promise<StoryMediaInfo> {
+    const [created] = await this.db
+      .insert(storyMedia)
+      .values({ id: nanoid(16), ...media, etag: etagOf(media.bytes) })
+      .returning(mediaInfoColumns);
+    if (!created) throw new Error("inserting a picture returned no row");
+    return created;
+  }
+
+  /** The pictures of one generation: the cover first, then in reading order. */
+  async listMedia(storyId: string, generation: number): Promise<StoryMediaInfo[]> {
+    return this.db
+      .select(mediaInfoColumns)
+      .from(storyMedia)
+      .where(and(eq(storyMedia.storyId, storyId), eq(storyMedia.generation, generation)))
+      .orderBy(
+        sql`${storyMedia.role} = 'cover' desc`,
+        asc(storyMedia.chapterIndex),
+        asc(storyMedia.paragraphIndex),
+        asc(storyMedia.createdAt),
+      );
+  }
+
+  /** A picture with its bytes and the story it belongs to (whose visibility decides access). */
+  async findMedia(id: string): Promise<{ media: StoryMediaRecord; story: StoryRecord } | null> {
+    const [row] = await this.db
+      .select({ media: storyMedia, story: stories })
+      .from(storyMedia)
+      .innerJoin(stories, eq(stories.id, storyMedia.storyId))
+      .where(eq(storyMedia.id, id));
+    return row ?? null;
+  }
+
+  /** Deletes the pictures of generations before `generation` (a restart starts from nothing). */
+  async deleteMediaBefore(storyId: string, generation: number): Promise<void> {
+    await this.db
+      .delete(storyMedia)
+      .where(and(eq(storyMedia.storyId, storyId), lt(storyMedia.generation, generation)));
+  }
+}
+
+/** The HTTP ETag of a picture: the first 32 hex characters of its sha256. */
+export function etagOf(bytes: Uint8Array): string {
+  return createHash("sha256").update(bytes).digest("hex").slice(0, 32);
+}

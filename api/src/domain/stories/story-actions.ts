@@ -1,0 +1,126 @@
+import type { Database } from "../../db/database.js";
+import type { StoredContent, StoryRecord } from "../../db/schema.js";
+import { StoriesRepository, type StoryChanges } from "../../db/stories-repository.js";
+import { notifyStoryEvent } from "../../db/story-events.js";
+import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle.js";
+import type { ValidStoryRequest } from "./story-request.js";
+import { categoryNameOf, hasChapters, previewOf } from "./story-text.js";
+import { assertOwner } from "./visibility.js";
+
+export const STARTING_MESSAGE = "Starting story generation...";
+export const ONLY_AUTHOR_VISIBILITY = "Only the author can change visibility.";
+const ONLY_AUTHOR = "Only the author can change this story.";
+
+/**
+ * spec §4 "Start generation → generating". Nothing is written here: the row is the job, and a
+ * worker claims it (architecture §5) once the event announces it.
+ */
+export async function startStory(
+  db: Database,
+  authorId: string,
+  request: ValidStoryRequest,
+): Promise<StoryRecord> {
+  const story = await new StoriesRepository(db).create({
+    authorId,
+    ...request,
+    categoryName: categoryNameOf(request.tags),
+    statusMessage: STARTING_MESSAGE,
+  });
+  await notifyStoryEvent(db, story.publicId, story.eventSeq);
+  return story;
+}
+
+/**
+ * spec §4 discard/cancel (and delete of a completed story). The new generation makes a worker
+ * writing this story stop at its next write (architecture §5: cancel aborts the provider call).
+ */
+export async function discardStory(
+  db: Database,
+  story: StoryRecord | null,
+  byUserId: string,
+): Promise<StoryRecord> {
+  assertOwner(story, byUserId, ONLY_AUTHOR);
+  return applyTransition(db, story, "discard", (current) => ({
+    status: "discarded",
+    statusMessage: null,
+    generation: current.generation + 1,
+    imagesState: "done",
+    leaseOwner: null,
+    leaseExpiresAt: null,
+  }));
+}
+
+export interface StoryEdits {
+  title?: string;
+  content?: StoredContent;
+}
+
+/** spec §4 confirm: ready_for_review → completed, with the owner's edited title and content. */
+export async function confirmStory(
+  db: Database,
+  story: StoryRecord | null,
+  byUserId: string,
+  edits: StoryEdits,
+): Promise<StoryRecord> {
+  assertOwner(story, byUserId, ONLY_AUTHOR);
+  return applyTransition(db, story, "confirm", (current) => {
+    const content = edits.content ?? current.content;
+    // spec §4: "content must be an object"; a story without a chapter has nothing to read.
+    if (!hasChapters(content)) throw invalidTransition(current.status, "confirm");
+    return {
+      status: "completed",
+      completedAt: new Date(),
+      statusMessage: null,
+      ...editChanges(edits),
+    };
+  });
+}
+
+/**
+ * PATCH /stories/{id}: visibility (completed stories only, spec §4) and edits of title and
+ * content. Only the author (spec §5 "Only the author can change visibility.").
+ */
+export async function updateStory(
+  db: Database,
+  story: StoryRecord | null,
+  byUserId: string,
+  changes: StoryEdits & { isPublic?: boolean },
+): Promise<StoryRecord> {
+  assertOwner(story, byUserId, ONLY_AUTHOR_VISIBILITY);
+  const { isPublic, ...edits } = changes;
+  const actions: StoryAction[] = [];
+  if (isPublic !== undefined) actions.push("set_visibility");
+  if (edits.title !== undefined || edits.content !== undefined) actions.push("edit");
+  const [first, ...others] = actions;
+  if (first === undefined) return story;
+  return applyTransition(db, story, [first, ...others], () => ({
+    ...(isPublic === undefined ? {} : { isPublic }),
+    ...editChanges(edits),
+  }));
+}
+
+/** spec §7 regenerate_art: new pictures (only the cover with albumArtOnly); the worker draws them. */
+export async function regenerateArt(
+  db: Database,
+  story: StoryRecord | null,
+  byUserId: string,
+  albumArtOnly: boolean,
+): Promise<StoryRecord> {
+  assertOwner(story, byUserId, ONLY_AUTHOR);
+  return applyTransition(db, story, "regenerate_art", (current) => ({
+    imagesState: "pending",
+    imagesAlbumArtOnly: albumArtOnly,
+    imagesVariant: current.imagesVariant + 1,
+    attempt: 0,
+  }));
+}
+
+function editChanges(edits: StoryEdits): StoryChanges {
+  const changes: StoryChanges = {};
+  if (edits.title !== undefined) changes.title = edits.title;
+  if (edits.content !== undefined) {
+    changes.content = edits.content;
+    changes.preview = previewOf(edits.content);
+  }
+  return changes;
+}

@@ -1,0 +1,83 @@
+import type { DesiredLength, NastinessLevel } from "../../db/schema.js";
+import { validationFailed } from "../../http/api-error.js";
+
+// spec §5 "Generation form" and the contract's limits, checked after trimming.
+export const TITLE_MAX_LENGTH = 200;
+export const OUTLINE_MAX_LENGTH = 5000;
+export const MAX_LABELS = 10;
+export const LABEL_MAX_LENGTH = 40;
+
+export const TITLE_REQUIRED = "Title is required.";
+export const OUTLINE_REQUIRED = "Outline/Prompt is required.";
+
+export interface StoryRequestInput {
+  title?: string;
+  outline?: string;
+  tags?: string[];
+  theme_keywords?: string[];
+  desired_length?: DesiredLength;
+  nastiness_level?: NastinessLevel;
+}
+
+export interface ValidStoryRequest {
+  title: string;
+  outline: string;
+  tags: string[];
+  themeKeywords: string[];
+  desiredLength: DesiredLength;
+  nastinessLevel: NastinessLevel;
+}
+
+/** A trimmed, limited generation request, or a 422 naming the first field at fault. */
+export function validStoryRequest(input: StoryRequestInput): ValidStoryRequest {
+  return {
+    title: validTitle(input.title),
+    outline: requiredText(
+      "outline",
+      input.outline,
+      OUTLINE_MAX_LENGTH,
+      OUTLINE_REQUIRED,
+      "Outline/Prompt",
+    ),
+    tags: labels("tags", input.tags, "tag"),
+    themeKeywords: labels("theme_keywords", input.theme_keywords, "theme keyword"),
+    // spec §5: Short and Light are the defaults.
+    desiredLength: input.desired_length ?? "short",
+    nastinessLevel: input.nastiness_level ?? "light",
+  };
+}
+
+export function validTitle(title: string | undefined): string {
+  return requiredText("title", title, TITLE_MAX_LENGTH, TITLE_REQUIRED, "Title");
+}
+
+function requiredText(
+  field: string,
+  value: string | undefined,
+  maxLength: number,
+  requiredMessage: string,
+  label: string,
+): string {
+  const text = value?.trim() ?? "";
+  if (text === "") throw validationFailed(field, requiredMessage);
+  if (text.length > maxLength) {
+    throw validationFailed(field, `${label} must be at most ${maxLength} characters.`);
+  }
+  return text;
+}
+
+/** spec §5: tags and keywords are trimmed and empties removed. */
+function labels(field: string, values: string[] | undefined, noun: string): string[] {
+  const kept = (values ?? []).map((value) => value.trim()).filter((value) => value !== "");
+  if (kept.length > MAX_LABELS) {
+    throw validationFailed(field, `At most ${MAX_LABELS} ${noun}s are allowed.`);
+  }
+  const tooLong = kept.findIndex((value) => value.length > LABEL_MAX_LENGTH);
+  if (tooLong !== -1) {
+    throw validationFailed(
+      `${field}.${tooLong}`,
+      `Each ${noun} must be at most ${LABEL_MAX_LENGTH} characters.`,
+    );
+  }
+  return kept;
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from "vitest";
+import { categoryNameOf, previewOf } from "./story-text.js";
+
+const story = (...paragraphs: string[]) => ({ chapters: [{ title: "One", paragraphs }] });
+
+describe("a story's preview", () => {
+  it("is the first paragraph when it is short", () => {
+    expect(previewOf(story("  The tide came in.  ", "Then it left."))).toBe("The tide came in.");
+  });
+
+  it("is cut at a word near 280 characters with an ellipsis", () => {
+    const preview = previewOf(story("word ".repeat(100)));
+    expect(preview).toMatch(/^(word ){54}word…$/);
+    expect(preview?.length).toBeLessThanOrEqual(280);
+  });
+
+  it("is null without text", () => {
+    expect(previewOf(null)).toBeNull();
+    expect(previewOf(story())).toBeNull();
+  });
+});
+
+describe("a story's category", () => {
+  it("is the first tag capitalised, or none", () => {
+    expect(categoryNameOf(["space opera", "robots"])).toBe("Space opera");
+    expect(categoryNameOf([])).toBeNull();
+  });
+});

@@ -1,0 +1,31 @@
+import type { StoredContent } from "../../db/schema.js";
+
+/** spec §2 story cards show a preview: about this many characters of the first paragraph. */
+export const PREVIEW_MAX_LENGTH = 280;
+
+/** The first paragraph, cut at a word boundary near 280 characters with an ellipsis. */
+export function previewOf(content: StoredContent | null): string | null {
+  const first = content?.chapters.flatMap((chapter) => chapter.paragraphs).find((p) => p.trim());
+  if (first === undefined) return null;
+  const text = first.trim().replace(/\s+/g, " ");
+  if (text.length <= PREVIEW_MAX_LENGTH) return text;
+  const cut = text.slice(0, PREVIEW_MAX_LENGTH - 1);
+  const lastSpace = cut.lastIndexOf(" ");
+  return `${(lastSpace > PREVIEW_MAX_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
+}
+
+/** The story's category (spec §2 My Stories): its first tag, capitalised; none without tags. */
+export function categoryNameOf(tags: readonly string[]): string | null {
+  const [first] = tags;
+  return first === undefined ? null : first.charAt(0).toUpperCase() + first.slice(1);
+}
+
+/** Confirmable content (spec §4 "content must be an object"): at least one chapter. */
+export function hasChapters(content: StoredContent | null): content is StoredContent {
+  return (
+    typeof content === "object" &&
+    content !== null &&
+    Array.isArray(content.chapters) &&
+    content.chapters.length > 0
+  );
+}

@@ -1,0 +1,41 @@
+import type { StoryRecord } from "../../db/schema.js";
+import { ApiError } from "../../http/api-error.js";
+
+export const STORY_NOT_FOUND = "Story not found.";
+
+type Viewed = Pick<StoryRecord, "authorId" | "status" | "isPublic">;
+
+/** spec §6: the owner is the user whose id is the story's author_id. */
+export function isOwner(story: Pick<StoryRecord, "authorId">, viewerId: string | null): boolean {
+  return viewerId !== null && story.authorId === viewerId;
+}
+
+/**
+ * spec §6 / architecture §4: everyone sees completed public stories; only the owner sees a story
+ * that is not completed, or a completed private one.
+ */
+export function canView(story: Viewed, viewerId: string | null): boolean {
+  return isOwner(story, viewerId) || (story.status === "completed" && story.isPublic);
+}
+
+/** Not found, for missing stories and for ones the viewer may not see alike (never leak one). */
+export function storyNotFound(): ApiError {
+  return new ApiError(404, "NOT_FOUND", STORY_NOT_FOUND);
+}
+
+export function assertCanView(story: Viewed | null, viewerId: string | null): asserts story {
+  if (story === null || !canView(story, viewerId)) throw storyNotFound();
+}
+
+/**
+ * Owner-only actions: someone who may see the story but does not own it is refused (403, with
+ * `forbiddenDetail`); anyone else is told it does not exist (404).
+ */
+export function assertOwner(
+  story: Viewed | null,
+  viewerId: string,
+  forbiddenDetail: string,
+): asserts story {
+  assertCanView(story, viewerId);
+  if (!isOwner(story, viewerId)) throw new ApiError(403, "FORBIDDEN", forbiddenDetail);
+}

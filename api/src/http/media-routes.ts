@@ -1,0 +1,85 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import type { Database } from "../db/database.js";
+import { StoriesRepository } from "../db/stories-repository.js";
+import { canView } from "../domain/stories/visibility.js";
+import { ApiError } from "./api-error.js";
+import type { AuthGuards } from "./auth-guards.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+
+export interface MediaRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+}
+
+const PICTURE_NOT_FOUND = "Picture not found.";
+
+/**
+ * A picture's bytes never change (a new picture gets a new id), so browsers and shared caches
+ * keep it for a year. Pictures of stories only the owner may see are cached privately.
+ */
+const IMMUTABLE = "max-age=31536000, immutable";
+
+/**
+ * Pictures are bytes the illustrator produced (SVG included): served so that a browser opening
+ * one directly runs nothing in it.
+ */
+const PICTURE_HEADERS = {
+  "x-content-type-options": "nosniff",
+  "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+};
+
+/** GET /media/{id}: a story's picture, for whoever may see the story (spec §6). */
+export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
+  const stories = new StoriesRepository(options.db);
+
+  app.get(
+    "/media/:id",
+    {
+      onRequest: options.guards.optionalUser,
+      schema: {
+        operationId: "getStoryPicture",
+        summary: "A story's picture; 304 when If-None-Match names its ETag.",
+        tags: ["media"],
+        security: [{}, ...bearerSecurity],
+        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        response: {
+          200: Type.Unsafe<Buffer>({
+            description: "The picture's bytes, with its Content-Type and ETag.",
+            content: { "image/*": { schema: { type: "string", format: "binary" } } },
+          }),
+          304: Type.Null({ description: "Not modified: the cached copy is current." }),
+          ...errorResponses(401, 404),
+        },
+      },
+    },
+    async (request, reply) => {
+      const found = await stories.findMedia(request.params.id);
+      // A picture of a story the viewer may not see does not exist for them either.
+      if (found === null || !canView(found.story, request.user?.id ?? null)) {
+        throw new ApiError(404, "NOT_FOUND", PICTURE_NOT_FOUND);
+      }
+      const { media, story } = found;
+      const etag = `"${media.etag}"`;
+      reply.headers({
+        ...PICTURE_HEADERS,
+        etag,
+        "cache-control": `${canView(story, null) ? "public" : "private"}, ${IMMUTABLE}`,
+      });
+      if (matchesEtag(request.headers["if-none-match"], etag)) {
+        return reply.status(304).send(null);
+      }
+      return reply.type(media.contentType).send(Buffer.from(media.bytes));
+    },
+  );
+};
+
+/** If-None-Match is a list of ETags (weak ones match too) or `*`. */
+function matchesEtag(header: string | undefined, etag: string): boolean {
+  if (header === undefined) return false;
+  return header
+    .split(",")
+    .map((candidate) => candidate.trim().replace(/^W\//, ""))
+    .some((candidate) => candidate === etag || candidate === "*");
+}

@@ -1,0 +1,339 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { Database } from "../db/database.js";
+import type { StoryRecord, UserRecord } from "../db/schema.js";
+import { StoriesRepository } from "../db/stories-repository.js";
+import { restartStory } from "../domain/stories/lifecycle.js";
+import { decodeCursor, encodeCursor } from "../domain/stories/list-cursor.js";
+import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
+import {
+  confirmStory,
+  discardStory,
+  regenerateArt,
+  startStory,
+  updateStory,
+} from "../domain/stories/story-actions.js";
+import {
+  OUTLINE_REQUIRED,
+  TITLE_REQUIRED,
+  validStoryRequest,
+  validTitle,
+} from "../domain/stories/story-request.js";
+import { assertCanView, canView } from "../domain/stories/visibility.js";
+import { ApiError } from "./api-error.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+import {
+  ConfirmStoryBody,
+  MyStoriesQuery,
+  MyStoriesResponse,
+  RegenerateArtQuery,
+  ShareLinkResponse,
+  StartStoryBody,
+  StartStoryResponse,
+  storyDetailResponse,
+  StoryIdParams,
+  toStoryJson,
+  UpdateStoryBody,
+  type StoryDetailJson,
+} from "./story-schema.js";
+import { describeValidationFailure } from "./validation-failure.js";
+
+export interface StoryRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+  /** The web app's address: share links point at <publicBaseUrl>/stories/<public_id>. */
+  publicBaseUrl: string;
+  startLimiter: SlidingWindowLimiter;
+}
+
+const MY_STORIES_DEFAULT_SIZE = 100;
+
+/** spec §7 sends confirm's edits only when there are some: no body means no edits. */
+const noBodyMeansNoEdits: preValidationAsyncHookHandler = async (request) => {
+  request.body ??= {};
+};
+const optionalSecurity = [{}, ...bearerSecurity];
+
+/** spec §7 "Stories": the lifecycle of architecture §4 over REST. */
+export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
+  const { db, guards, publicBaseUrl, startLimiter } = options;
+  const stories = new StoriesRepository(db);
+
+  /** A story as the caller sees it, pictures included. */
+  async function detail(
+    story: StoryRecord,
+    viewerId: string | null,
+    authorUsername: string | null,
+  ): Promise<StoryDetailJson> {
+    const media = await stories.listMedia(story.id, story.generation);
+    return toStoryJson(story, { viewerId, authorUsername, media });
+  }
+
+  /** The answer to an owner's action: the owner is the caller, so is the author's username. */
+  const ownersView = (story: StoryRecord, owner: UserRecord) =>
+    detail(story, owner.id, owner.username);
+
+  const find = (request: { params: { id: string } }) => stories.findByPublicId(request.params.id);
+
+  app.post(
+    "/stories/generate/start",
+    {
+      onRequest: guards.requireUser,
+      // The spec's own words for a missing title or outline (spec §5), not the schema's.
+      attachValidation: true,
+      schema: {
+        operationId: "startStoryGeneration",
+        summary: "Starts writing a story (spec §4: it begins generating; a worker writes it).",
+        description: "At most 10 starts per 10 minutes per user (429 with Retry-After).",
+        tags: ["stories"],
+        security: bearerSecurity,
+        body: StartStoryBody,
+        response: {
+          201: StartStoryResponse,
+          ...errorResponses(400, 401, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      if (request.validationError) throw startBodyFailure(request.validationError);
+      const valid = validStoryRequest(request.body);
+      const allowed = startLimiter.take(user.id);
+      if (!allowed.allowed) {
+        reply.header("retry-after", String(allowed.retryAfterSeconds));
+        throw new ApiError(
+          429,
+          "RATE_LIMITED",
+          "You are starting stories too quickly. Please wait a few minutes.",
+        );
+      }
+      const story = await startStory(db, user.id, valid);
+      return reply
+        .status(201)
+        .send({ public_id: story.publicId, story: await ownersView(story, user) });
+    },
+  );
+
+  app.get(
+    "/stories/mine",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "listMyStories",
+        summary: "The caller's stories, newest first, in pages (spec §9: up to 100).",
+        tags: ["stories"],
+        security: bearerSecurity,
+        querystring: MyStoriesQuery,
+        response: { 200: MyStoriesResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const size = request.query.size ?? MY_STORIES_DEFAULT_SIZE;
+      const after = request.query.cursor === undefined ? null : decodeCursor(request.query.cursor);
+      // One more than asked tells whether there is a next page.
+      const rows = await stories.listByAuthor(user.id, size + 1, after);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      return {
+        items: page.map(({ story }) =>
+          toStoryJson(story, { viewerId: user.id, authorUsername: user.username, media: null }),
+        ),
+        next_cursor: rows.length > size && last ? encodeCursor(last.position) : null,
+      };
+    },
+  );
+
+  app.get(
+    "/stories/:id",
+    {
+      onRequest: guards.optionalUser,
+      schema: {
+        operationId: "getStory",
+        summary: "A story the caller may see (spec §6); any other is not found.",
+        tags: ["stories"],
+        security: optionalSecurity,
+        params: StoryIdParams,
+        response: { 200: storyDetailResponse("The story."), ...errorResponses(401, 404) },
+      },
+    },
+    async (request) => {
+      const story = await find(request);
+      const viewerId = request.user?.id ?? null;
+      assertCanView(story, viewerId);
+      return detail(story, viewerId, story.authorUsername);
+    },
+  );
+
+  app.post(
+    "/stories/:id/confirm",
+    {
+      onRequest: guards.requireUser,
+      preValidation: noBodyMeansNoEdits,
+      schema: {
+        operationId: "confirmStory",
+        summary: "ready_for_review → completed, with the owner's edits if any (spec §4).",
+        tags: ["stories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        body: ConfirmStoryBody,
+        response: {
+          200: storyDetailResponse("The completed story."),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const body = request.body;
+      const edits = {
+        ...(body.title === undefined ? {} : { title: validTitle(body.title) }),
+        ...(body.content === undefined ? {} : { content: body.content }),
+      };
+      return ownersView(await confirmStory(db, await find(request), user.id, edits), user);
+    },
+  );
+
+  app.delete(
+    "/stories/:id/discard",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "discardStory",
+        summary: "Discards, cancels or deletes the story (spec §4); stops a running generation.",
+        tags: ["stories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        response: {
+          200: storyDetailResponse("The story, discarded."),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      return ownersView(await discardStory(db, await find(request), user.id), user);
+    },
+  );
+
+  app.patch(
+    "/stories/:id",
+    {
+      onRequest: guards.requireUser,
+      preValidation: noBodyMeansNoEdits,
+      schema: {
+        operationId: "updateStory",
+        summary: "Visibility (completed stories only) and the owner's edits of title and content.",
+        description: "Also answers at /stories/{id}/ (spec §7 writes the trailing slash).",
+        tags: ["stories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        body: UpdateStoryBody,
+        response: {
+          200: storyDetailResponse("The story after the change."),
+          ...errorResponses(400, 401, 403, 404, 409, 413, 415, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const body = request.body;
+      const changes = {
+        ...(body.is_public === undefined ? {} : { isPublic: body.is_public }),
+        ...(body.title === undefined ? {} : { title: validTitle(body.title) }),
+        ...(body.content === undefined ? {} : { content: body.content }),
+      };
+      return ownersView(await updateStory(db, await find(request), user.id, changes), user);
+    },
+  );
+
+  app.post(
+    "/stories/:id/restart",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "restartStory",
+        summary: "Writes the story again from scratch (discarded, error or ready_for_review).",
+        tags: ["stories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        response: {
+          200: storyDetailResponse("The story, generating again."),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      return ownersView(await restartStory(db, await find(request), user.id), user);
+    },
+  );
+
+  app.post(
+    "/stories/:id/regenerate_art",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "regenerateStoryArt",
+        summary: "Asks for new pictures (ready_for_review or completed); a worker draws them.",
+        tags: ["stories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        querystring: RegenerateArtQuery,
+        response: {
+          202: storyDetailResponse("Accepted: the pictures are being redrawn."),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const albumArtOnly = request.query.album_art_only ?? false;
+      const story = await regenerateArt(db, await find(request), user.id, albumArtOnly);
+      return reply.status(202).send(await ownersView(story, user));
+    },
+  );
+
+  app.get(
+    "/stories/:id/share-link",
+    {
+      onRequest: guards.optionalUser,
+      schema: {
+        operationId: "getStoryShareLink",
+        summary:
+          "The address of a completed public story (spec §5: private ones cannot be shared).",
+        tags: ["stories"],
+        security: optionalSecurity,
+        params: StoryIdParams,
+        response: { 200: ShareLinkResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      const story = await find(request);
+      assertCanView(story, request.user?.id ?? null);
+      if (!story.isPublic) {
+        throw new ApiError(409, "NOT_SHAREABLE", "Cannot share a private story.");
+      }
+      if (!canView(story, null)) {
+        throw new ApiError(409, "NOT_SHAREABLE", "Story not available for sharing.");
+      }
+      return { url: `${publicBaseUrl}/stories/${story.publicId}` };
+    },
+  );
+};
+
+type ValidationError = NonNullable<FastifyRequest["validationError"]>;
+
+const SPEC_REQUIRED_MESSAGES: Record<string, string> = {
+  title: TITLE_REQUIRED,
+  outline: OUTLINE_REQUIRED,
+};
+
+/** spec §5's words when the title or outline is missing; the usual description otherwise. */
+function startBodyFailure(error: ValidationError): ApiError {
+  const { field, detail } = describeValidationFailure(error.validation, "body", StartStoryBody);
+  const missing = detail === `${field} is required.` ? SPEC_REQUIRED_MESSAGES[field] : undefined;
+  return new ApiError(422, "VALIDATION_FAILED", missing ?? detail, field);
+}

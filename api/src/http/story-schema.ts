@@ -1,0 +1,234 @@
+import { Type, type Static } from "typebox";
+import {
+  DESIRED_LENGTHS,
+  MEDIA_ROLES,
+  NASTINESS_LEVELS,
+  STORY_STATUSES,
+  type StoredContent,
+  type StoryRecord,
+} from "../db/schema.js";
+import type { StoryMediaInfo } from "../db/stories-repository.js";
+import {
+  LABEL_MAX_LENGTH,
+  MAX_LABELS,
+  OUTLINE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from "../domain/stories/story-request.js";
+import { isOwner } from "../domain/stories/visibility.js";
+
+const STORY_DETAIL_ID = "StoryDetail";
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+  schema: T,
+  description: string,
+) => Type.Union([schema, Type.Null()], { description });
+
+export const ChapterSchema = Type.Object(
+  {
+    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+    paragraphs: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** spec §3: the story text, chapters each with a title and paragraphs. */
+export const StoryContentSchema = Type.Object(
+  { chapters: Type.Array(ChapterSchema) },
+  { additionalProperties: false, description: "Chapters, each with a title and paragraphs." },
+);
+
+/** The owner's edited text: something to read, so at least one chapter (spec §4 confirm). */
+const EditedContentSchema = Type.Object(
+  { chapters: Type.Array(ChapterSchema, { minItems: 1 }) },
+  { additionalProperties: false, description: "At least one chapter." },
+);
+
+const StoryImageSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: Type.Enum([...MEDIA_ROLES]),
+    url: Type.String({ description: "/v1/media/<id>, relative to the api." }),
+    chapter_index: nullable(Type.Integer(), "The chapter it belongs to; null for the cover."),
+    paragraph_index: nullable(Type.Integer(), "Shown after this paragraph of the chapter."),
+    alt_text: Type.String(),
+    caption: nullable(Type.String(), "Shown under the picture."),
+  },
+  { additionalProperties: false },
+);
+
+/** A story as its viewer may see it (spec §3 Story; spec §6 decides who sees what). */
+export const StoryDetailSchema = Type.Object(
+  {
+    public_id: Type.String({ description: "The story's id in URLs." }),
+    title: Type.String(),
+    description: nullable(Type.String(), "Written with the story's plan."),
+    status: Type.Enum([...STORY_STATUSES]),
+    is_public: Type.Boolean(),
+    author_id: Type.String(),
+    author_username: nullable(Type.String(), "The author's username."),
+    outline: Type.String(),
+    tags: Type.Array(Type.String()),
+    theme_keywords: Type.Array(Type.String()),
+    desired_length: Type.Enum([...DESIRED_LENGTHS]),
+    nastiness_level: Type.Enum([...NASTINESS_LEVELS]),
+    preview: nullable(Type.String(), "About 280 characters of the first paragraph."),
+    category_name: nullable(Type.String(), "The first tag, capitalised."),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    status_message: nullable(Type.String(), "The latest word from the writer."),
+    error: nullable(Type.String(), "Why generation failed (status error)."),
+    content: nullable(StoryContentSchema, "The text so far; null before the first chapter."),
+    images: Type.Array(StoryImageSchema),
+    header_image_url: nullable(Type.String(), "The cover picture's URL."),
+    created_at: Type.String({ format: "date-time" }),
+    updated_at: Type.String({ format: "date-time" }),
+    is_owner: Type.Boolean({ description: "The caller is the story's author (spec §6)." }),
+  },
+  { $id: STORY_DETAIL_ID, additionalProperties: false },
+);
+export type StoryDetailJson = Static<typeof StoryDetailSchema>;
+
+/** A response of a story: a reference, so the OpenAPI document names the type once. */
+export const storyDetailResponse = (description: string) =>
+  Type.Unsafe<StoryDetailJson>({ ...Type.Ref(STORY_DETAIL_ID), description });
+
+const labelList = (noun: string) =>
+  Type.Array(Type.String(), {
+    description: `At most ${MAX_LABELS} ${noun}s of at most ${LABEL_MAX_LENGTH} characters; trimmed, blanks dropped.`,
+  });
+
+/** spec §3 "Generation request". Lengths count after trimming (checked by the route). */
+export const StartStoryBody = Type.Object(
+  {
+    title: Type.String({ description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.` }),
+    outline: Type.String({ description: `1 to ${OUTLINE_MAX_LENGTH} characters after trimming.` }),
+    tags: Type.Optional(labelList("tag")),
+    theme_keywords: Type.Optional(labelList("theme keyword")),
+    desired_length: Type.Optional(
+      Type.Enum([...DESIRED_LENGTHS], { description: "Default short (spec §5)." }),
+    ),
+    nastiness_level: Type.Optional(
+      Type.Enum([...NASTINESS_LEVELS], { description: "Default light (spec §5)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const StartStoryResponse = Type.Object(
+  { public_id: Type.String(), story: storyDetailResponse("The new story, generating.") },
+  { additionalProperties: false, description: "Started; a worker writes it from now on." },
+);
+
+const editedTitle = Type.String({
+  description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.`,
+});
+
+export const ConfirmStoryBody = Type.Object(
+  {
+    title: Type.Optional(editedTitle),
+    content: Type.Optional(EditedContentSchema),
+  },
+  { additionalProperties: false, description: "The owner's edits; omitted fields stay." },
+);
+
+export const UpdateStoryBody = Type.Object(
+  {
+    is_public: Type.Optional(Type.Boolean({ description: "Completed stories only." })),
+    title: Type.Optional(editedTitle),
+    content: Type.Optional(EditedContentSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const StoryIdParams = Type.Object({
+  id: Type.String({ minLength: 1, maxLength: 64, description: "The story's public_id." }),
+});
+
+export const MyStoriesQuery = Type.Object(
+  {
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 200, description: "next_cursor of the previous page." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const MyStoriesResponse = Type.Object(
+  {
+    items: Type.Array(storyDetailResponse("Without content and images (content null).")),
+    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
+  },
+  { additionalProperties: false, description: "The caller's stories, newest first." },
+);
+
+export const RegenerateArtQuery = Type.Object(
+  {
+    album_art_only: Type.Optional(
+      Type.Boolean({ default: false, description: "Only the cover (spec §7)." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const ShareLinkResponse = Type.Object(
+  { url: Type.String({ description: "<PUBLIC_BASE_URL>/stories/<public_id>" }) },
+  { additionalProperties: false, description: "The story's public address." },
+);
+
+export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
+
+export interface StoryJsonContext {
+  viewerId: string | null;
+  authorUsername: string | null;
+  /** The story's pictures; null leaves content and images out (My Stories stays light). */
+  media: StoryMediaInfo[] | null;
+}
+
+export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
+  const { media } = context;
+  const cover = media?.find((picture) => picture.role === "cover");
+  return {
+    public_id: story.publicId,
+    title: story.title,
+    description: story.description,
+    status: story.status,
+    is_public: story.isPublic,
+    author_id: story.authorId,
+    author_username: context.authorUsername,
+    outline: story.outline,
+    tags: story.tags,
+    theme_keywords: story.themeKeywords,
+    desired_length: story.desiredLength,
+    nastiness_level: story.nastinessLevel,
+    preview: story.preview,
+    category_name: story.categoryName,
+    progress: story.progress,
+    status_message: story.statusMessage,
+    error: story.error,
+    content: media === null ? null : contentJson(story.content),
+    images: (media ?? []).map((picture) => ({
+      id: picture.id,
+      role: picture.role,
+      url: mediaUrl(picture.id),
+      chapter_index: picture.chapterIndex,
+      paragraph_index: picture.paragraphIndex,
+      alt_text: picture.altText,
+      caption: picture.caption,
+    })),
+    header_image_url: cover ? mediaUrl(cover.id) : null,
+    created_at: story.createdAt.toISOString(),
+    updated_at: story.updatedAt.toISOString(),
+    is_owner: isOwner(story, context.viewerId),
+  };
+}
+
+/** Only the chapters leave: the worker may keep more in the stored object. */
+function contentJson(content: StoredContent | null): StoredContent | null {
+  if (content === null) return null;
+  return {
+    chapters: content.chapters.map((chapter) => ({
+      title: chapter.title,
+      paragraphs: chapter.paragraphs,
+    })),
+  };
+}

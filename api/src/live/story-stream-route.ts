@@ -1,0 +1,176 @@
+import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
+import type { RawData, WebSocket } from "ws";
+import type { Database } from "../db/database.js";
+import type { UserRecord } from "../db/schema.js";
+import type { UsersRepository } from "../db/users-repository.js";
+import { findOrCreateUser } from "../domain/users/find-or-create-user.js";
+import { AUTHENTICATION_REQUIRED, bearerToken, INVALID_TOKEN } from "../http/auth-guards.js";
+import {
+  IdentityUnavailableError,
+  InvalidTokenError,
+  type IdentityProvider,
+} from "../identity/identity-provider.js";
+import {
+  CLOSE_BAD_MESSAGE,
+  CLOSE_INTERNAL,
+  CLOSE_UNAUTHENTICATED,
+  StoryStream,
+} from "./story-stream.js";
+import type { StoryWatchers } from "./story-watchers.js";
+
+/** spec §7 live channel: a client sends small commands only. */
+export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
+export const HEARTBEAT_INTERVAL_MS = 30_000;
+
+export const BAD_MESSAGE = 'Send {"command":"restart"} as JSON text.';
+
+export interface StoryStreamRouteOptions {
+  db: Database;
+  identity: IdentityProvider;
+  users: UsersRepository;
+  watchers: StoryWatchers;
+  heartbeatIntervalMs?: number;
+}
+
+interface StreamRequest {
+  Params: { id: string };
+  Querystring: { token?: string };
+}
+
+/**
+ * GET /v1/stories/{id}/stream (spec §7 "Live channel"): the story's generation updates over a
+ * WebSocket. The token comes in the Authorization header or, for browsers that cannot set one,
+ * as ?token= (never logged: the request serializer keeps the path only). Failures are close codes
+ * after the upgrade, so every client sees the same thing: 4401 no or bad token, 4404 no such
+ * story for this viewer, 4403 access withdrawn while watching, 4400 a malformed message.
+ */
+export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = async (
+  app,
+  options,
+) => {
+  const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+
+  app.get<StreamRequest>(
+    "/stories/:id/stream",
+    { websocket: true, schema: { hide: true } },
+    async (socket, request) => {
+      const stopHeartbeat = keepAlive(socket, heartbeatMs);
+      const openedAt = Date.now();
+      socket.once("close", (code: number) => {
+        stopHeartbeat();
+        // Upgraded requests never "complete": this is their access-log line (path only, so a
+        // ?token= never reaches the log).
+        request.log.info(
+          { req: request, code, durationMs: Date.now() - openedAt },
+          "story stream closed",
+        );
+      });
+      // Messages may arrive while the token is checked; they wait for the stream to exist.
+      const early: Array<{ data: RawData; isBinary: boolean }> = [];
+      let stream: StoryStream | null = null;
+      let commands = Promise.resolve();
+      const onMessage = (data: RawData, isBinary: boolean) => {
+        if (!stream) {
+          early.push({ data, isBinary });
+          return;
+        }
+        const current = stream;
+        commands = commands.then(() => handleMessage(current, data, isBinary, request.log));
+      };
+      socket.on("message", onMessage);
+
+      try {
+        const viewer = await authenticate(request.headers.authorization, request.query.token);
+        if (typeof viewer === "string") {
+          socket.close(CLOSE_UNAUTHENTICATED, viewer);
+          return;
+        }
+        const opened = new StoryStream(socket, request.params.id, viewer, {
+          db: options.db,
+          watchers: options.watchers,
+          log: request.log,
+        });
+        if (!(await opened.open())) return;
+        stream = opened;
+        for (const message of early.splice(0)) onMessage(message.data, message.isBinary);
+      } catch (error) {
+        request.log.warn({ err: error }, "cannot open a story stream");
+        socket.close(CLOSE_INTERNAL, "The story stream could not be opened.");
+      }
+    },
+  );
+
+  /** The viewer, or the reason to close with 4401 (the auth guards' words). */
+  async function authenticate(
+    header: string | undefined,
+    queryToken: string | undefined,
+  ): Promise<UserRecord | string> {
+    const fromHeader = bearerToken(header);
+    const token = fromHeader ?? queryToken ?? null;
+    if (token === null || token.trim() === "") {
+      return fromHeader === "" ? INVALID_TOKEN : AUTHENTICATION_REQUIRED;
+    }
+    try {
+      return await findOrCreateUser(options.users, await options.identity.verifyIdToken(token));
+    } catch (error) {
+      if (error instanceof InvalidTokenError) return INVALID_TOKEN;
+      if (error instanceof IdentityUnavailableError) {
+        throw new Error("the identity service is unavailable", { cause: error });
+      }
+      throw error;
+    }
+  }
+};
+
+async function handleMessage(
+  stream: StoryStream,
+  data: RawData,
+  isBinary: boolean,
+  log: FastifyBaseLogger,
+): Promise<void> {
+  if (isBinary || !isRestartCommand(textOf(data))) {
+    stream.close(CLOSE_BAD_MESSAGE, BAD_MESSAGE);
+    return;
+  }
+  try {
+    await stream.restart();
+  } catch (error) {
+    log.warn({ err: error }, "restart over the live channel failed");
+    stream.close(CLOSE_INTERNAL, "The story could not be restarted.");
+  }
+}
+
+function textOf(data: RawData): string {
+  if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");
+  return Buffer.from(data as ArrayBuffer).toString("utf8");
+}
+
+function isRestartCommand(text: string): boolean {
+  try {
+    const message: unknown = JSON.parse(text);
+    return (
+      typeof message === "object" &&
+      message !== null &&
+      (message as { command?: unknown }).command === "restart"
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** A ping every interval; a peer that did not answer the previous one is gone. */
+function keepAlive(socket: WebSocket, intervalMs: number): () => void {
+  let alive = true;
+  socket.on("pong", () => {
+    alive = true;
+  });
+  const timer = setInterval(() => {
+    if (!alive) {
+      socket.terminate();
+      return;
+    }
+    alive = false;
+    socket.ping();
+  }, intervalMs);
+  return () => clearInterval(timer);
+}

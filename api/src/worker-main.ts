@@ -1,0 +1,78 @@
+import Fastify from "fastify";
+import { ConfigError, loadConfig } from "./config.js";
+import { openDatabase, type DatabaseHandle } from "./db/database.js";
+import { migrate, readMigrations } from "./db/migrate.js";
+import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
+import { loggerOptions } from "./logging.js";
+import { loadGeneration } from "./worker/worker-config.js";
+import { WorkerPool } from "./worker/worker-pool.js";
+
+// `npm run worker -w api`: generation workers only, no HTTP server (architecture §5, scaled mode:
+// api instances with STORY_WORKERS=0 and worker processes sharing one PostgreSQL). One line on
+// stdout when running, one line on stderr and exit code 1 when it cannot start, and on SIGINT or
+// SIGTERM running jobs hand their leases back before the process exits.
+
+function fail(message: string): never {
+  process.stderr.write(`worker: ${message}\n`);
+  process.exit(1);
+}
+
+function oneLine(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.split("\n")[0] ?? message;
+}
+
+let settings: ReturnType<typeof loadConfig>;
+let generation: ReturnType<typeof loadGeneration>;
+try {
+  settings = loadConfig(process.env);
+  generation = loadGeneration(process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+if (settings.database.kind !== "postgres") {
+  fail(
+    "the embedded database (PGlite) belongs to the api process: set DATABASE_URL, or run the workers inside the api (STORY_WORKERS)",
+  );
+}
+
+// The api's log format, through the same pino options (Fastify only lends its logger here).
+const log = Fastify({ logger: loggerOptions(settings.logLevel) }).log;
+
+let database: DatabaseHandle | undefined;
+let events: StoryEventBus | undefined;
+let pool: WorkerPool | undefined;
+let stopping: Promise<void> | undefined;
+
+const stop = () =>
+  (stopping ??= (async () => {
+    await pool?.stop();
+    await events?.close();
+    await database?.close();
+  })().then(
+    () => process.exit(0),
+    (error: unknown) => fail(`stopping failed: ${oneLine(error)}`),
+  ));
+process.once("SIGINT", stop);
+process.once("SIGTERM", stop);
+
+try {
+  database = await openDatabase(settings.database);
+  // Whichever process starts first creates the tables; the advisory lock serialises the others.
+  const migrations = await readMigrations();
+  await database.withSession((session) => migrate(session, migrations));
+  events = await openStoryEventBus(database.db, log);
+  if (!stopping) {
+    pool = new WorkerPool({ db: database.db, ...generation, events, log }).start();
+  }
+} catch (error) {
+  await events?.close();
+  await database?.close();
+  fail(`cannot start: ${oneLine(error)}`);
+}
+if (!stopping) {
+  process.stdout.write(
+    `worker running: ${generation.config.workers} at once, ${generation.tools.writer.name}\n`,
+  );
+}

@@ -1,0 +1,57 @@
+import { describe, expect, it } from "vitest";
+import { chapterProgress, LatestValueThrottle } from "./progress.js";
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe("generation progress", () => {
+  it.each([1, 3, 5, 7])("runs from 15 to 85 over %i chapters without ever going back", (total) => {
+    const steps: number[] = [];
+    for (let index = 0; index < total; index += 1) {
+      for (const fraction of [0, 0.3, 0.9, 1.5])
+        steps.push(chapterProgress(index, total, fraction));
+      steps.push(chapterProgress(index + 1, total));
+    }
+    expect(steps[0]).toBe(15);
+    expect(steps.at(-1)).toBe(85);
+    expect(steps).toEqual([...steps].sort((a, b) => a - b));
+  });
+
+  it("writes streamed values at most every interval, in order, ending with the latest", async () => {
+    const written: number[] = [];
+    const throttle = new LatestValueThrottle<number>(
+      200,
+      async (value) => {
+        written.push(value);
+      },
+      () => {},
+    );
+    const started = Date.now();
+    for (let value = 1; value <= 100; value += 1) {
+      throttle.offer(value);
+      await sleep(10);
+    }
+    const elapsedSeconds = (Date.now() - started) / 1000;
+    await sleep(250);
+    // ≤ 5 events per second, plus the first one at once.
+    expect(written.length).toBeLessThanOrEqual(Math.ceil(elapsedSeconds * 5) + 1);
+    expect(written.length).toBeGreaterThan(2);
+    expect(written).toEqual([...written].sort((a, b) => a - b));
+    expect(written.at(-1)).toBe(100);
+  });
+
+  it("drops what is not written yet when settled, and reports a failed write", async () => {
+    const failure = new Error("the job is gone");
+    const failures: unknown[] = [];
+    const throttle = new LatestValueThrottle<number>(
+      200,
+      async () => {
+        throw failure;
+      },
+      (error) => failures.push(error),
+    );
+    throttle.offer(1);
+    throttle.offer(2);
+    await expect(throttle.settle()).rejects.toBe(failure);
+    expect(failures).toEqual([failure]);
+  });
+});
