@@ -13,6 +13,9 @@ const config: CodegenConfig = {
         contextType: "../context.js#GraphQLContext",
         mappers: {
           Viewer: "../upstream/rest-types.js#RestUserProfile",
+          Story: "../upstream/rest-types.js#RestStoryDetail",
+          StoryImage: "../upstream/rest-types.js#RestStoryImage",
+          StoryGenerationUpdate: "../upstream/live-story-message.js#StoryGenerationEvent",
         },
         scalars: { DateTime: "string" },
         enumsAsTypes: true,

@@ -1,11 +1,15 @@
 // One context builder for HTTP and graphql-ws: the token comes from the Authorization header or
 // from connectionParams, and the BFF only forwards it; the api decides (architecture §6).
 import type { RestClient, RestConnection } from "./upstream/rest-client.js";
+import type { StoryStreamBridge } from "./upstream/story-stream.js";
 
 export interface GraphQLContext {
   /** True when the request carried credentials (the api still verifies them). */
   hasCredentials: boolean;
+  /** The caller's Authorization header, forwarded as-is to the api's live channel. */
+  authorization: string | null;
   rest: RestClient;
+  storyStreams: StoryStreamBridge;
 }
 
 function authorizationFrom(value: unknown): string | null {
@@ -14,10 +18,15 @@ function authorizationFrom(value: unknown): string | null {
   return trimmed ? trimmed : null;
 }
 
-export function createContextBuilder(rest: RestConnection) {
+export function createContextBuilder(rest: RestConnection, storyStreams: StoryStreamBridge) {
   return function buildContext(authorization: unknown): GraphQLContext {
     const header = authorizationFrom(authorization);
-    return { hasCredentials: header !== null, rest: rest.forAuthorization(header) };
+    return {
+      hasCredentials: header !== null,
+      authorization: header,
+      rest: rest.forAuthorization(header),
+      storyStreams,
+    };
   };
 }
 

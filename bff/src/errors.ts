@@ -10,11 +10,13 @@ export type ErrorCode =
   | "RATE_LIMITED"
   | "UPSTREAM_UNAVAILABLE";
 
-/** The api's error body: `{ detail, code, field? }`. */
+/** The api's error body: `{ detail, code, field?, status? }`. */
 export interface RestErrorBody {
   detail?: unknown;
   code?: unknown;
   field?: unknown;
+  /** The story's current status, on INVALID_TRANSITION (architecture §4). */
+  status?: unknown;
 }
 
 const codeByStatus: Record<number, ErrorCode> = {
@@ -49,6 +51,8 @@ export function graphQLErrorFromRest(
   const extensions: Record<string, unknown> = { code, status };
   if (typeof body?.code === "string") extensions.reason = body.code;
   if (typeof body?.field === "string") extensions.field = body.field;
+  // As GraphQL's StoryStatus, so a client can show the state the story is really in.
+  if (typeof body?.status === "string") extensions.currentStatus = body.status.toUpperCase();
   if (retryAfter) extensions.retryAfter = retryAfter;
   return new GraphQLError(detail ?? fallbackMessage[code], { extensions });
 }

@@ -17,8 +17,10 @@ import {
   type GraphQLContext,
 } from "./context.js";
 import { operationLimitsRule } from "./limits.js";
+import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createSchema } from "./schema.js";
 import { connectRest } from "./upstream/rest-client.js";
+import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
@@ -29,10 +31,17 @@ export interface BffServer {
   stop(): Promise<void>;
 }
 
-export async function createBffServer(config: BffConfig): Promise<BffServer> {
+/** Seams for tests: how the story-stream bridge opens and retries its upstream sockets. */
+export type BffServerOptions = Omit<StoryStreamOptions, "apiUrl">;
+
+export async function createBffServer(
+  config: BffConfig,
+  options: BffServerOptions = {},
+): Promise<BffServer> {
   const schema = createSchema();
   const rest = connectRest(config.apiUrl);
-  const buildContext = createContextBuilder(rest);
+  const storyStreams = createStoryStreamBridge({ ...options, apiUrl: config.apiUrl });
+  const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = [operationLimitsRule(config.limits)];
 
   const app = express();
@@ -87,6 +96,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
         async serverWillStart() {
           return {
             async drainServer() {
+              storyStreams.close();
               await wsCleanup.dispose();
             },
           };
@@ -109,6 +119,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
     res.setHeader("cache-control", "no-cache");
     res.json({ firebase: config.firebase, authEmulatorUrl: config.authEmulatorUrl });
   });
+  app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest));
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY }),
@@ -143,6 +154,7 @@ export async function createBffServer(config: BffConfig): Promise<BffServer> {
         });
       }),
     async stop() {
+      storyStreams.close();
       await apollo.stop();
       wsServer.close();
       await rest.close();

@@ -1,5 +1,8 @@
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
+import { toRestEnum } from "../upstream/story-enums.js";
+
+const story = (publicId: string) => ({ params: { path: { id: publicId } } });
 
 export const Mutation: MutationResolvers = {
   updateProfile: async (_parent, { input }, { rest }) => {
@@ -22,4 +25,37 @@ export const Mutation: MutationResolvers = {
   acceptTerms: (_parent, _args, { rest }) => unwrap(rest.POST("/v1/auth/accept-tos")),
   acceptPrivacyPolicy: (_parent, _args, { rest }) =>
     unwrap(rest.POST("/v1/auth/accept-privacy-policy")),
+
+  startStoryGeneration: async (_parent, { input }, { rest }) => {
+    const started = await unwrap(
+      rest.POST("/v1/stories/generate/start", {
+        body: {
+          title: input.title,
+          outline: input.outline,
+          tags: input.tags ?? [],
+          theme_keywords: input.themeKeywords ?? [],
+          desired_length: toRestEnum(input.desiredLength ?? "SHORT"),
+          nastiness_level: toRestEnum(input.nastinessLevel ?? "LIGHT"),
+        },
+      }),
+    );
+    return started.story;
+  },
+  confirmStory: (_parent, { publicId }, { rest }) =>
+    // Confirming as written: the owner's edits (title, content) are not part of this mutation.
+    unwrap(rest.POST("/v1/stories/{id}/confirm", { ...story(publicId), body: {} })),
+  discardStory: (_parent, { publicId }, { rest }) =>
+    unwrap(rest.DELETE("/v1/stories/{id}/discard", story(publicId))),
+  regenerateStory: (_parent, { publicId }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/restart", story(publicId))),
+  regenerateStoryImages: (_parent, { publicId, albumArtOnly }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/stories/{id}/regenerate_art", {
+        params: { path: { id: publicId }, query: { album_art_only: albumArtOnly ?? false } },
+      }),
+    ),
+  setStoryVisibility: (_parent, { publicId, isPublic }, { rest }) =>
+    unwrap(rest.PATCH("/v1/stories/{id}", { ...story(publicId), body: { is_public: isPublic } })),
+  storyShareLink: async (_parent, { publicId }, { rest }) =>
+    (await unwrap(rest.GET("/v1/stories/{id}/share-link", story(publicId)))).url,
 };

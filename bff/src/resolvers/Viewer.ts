@@ -1,10 +1,7 @@
 import type { ViewerResolvers, Role } from "../__generated__/resolvers-types.js";
+import { globalId } from "./global-id.js";
 
 const roles: Record<string, Role> = { admin: "ADMIN", moderator: "MODERATOR" };
-
-/** A global id: the type name and the api's id, so ids are unique across types. */
-export const globalId = (type: string, id: string) =>
-  Buffer.from(`${type}:${id}`).toString("base64url");
 
 export const Viewer: ViewerResolvers = {
   id: (profile) => globalId("User", profile.id),

@@ -6,36 +6,49 @@ import { fileURLToPath } from "node:url";
 import { inject } from "vitest";
 import { startProcess } from "../../../scripts/lib/processes.mjs";
 import { loadConfig, type BffConfig } from "../config.js";
-import { createBffServer, type BffServer } from "../server.js";
+import { createBffServer, type BffServer, type BffServerOptions } from "../server.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../..");
 
 export interface ApiProcess {
   url: string;
+  /** Stops the process and starts a new one on the same port and data (live sockets drop). */
+  restart(): Promise<void>;
   stop(): Promise<void>;
 }
 
-export async function startApi(): Promise<ApiProcess> {
+/** A real api process; `env` adds settings (e.g. STORY_WRITER_PACE_MS for quick stories). */
+export async function startApi(env: Record<string, string> = {}): Promise<ApiProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), "storyloom-bff-test-"));
-  const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
-    env: {
-      API_HOST: "127.0.0.1",
-      API_PORT: "0",
-      DATA_DIR: dataDir,
-      DATABASE_URL: "",
-      LOG_LEVEL: "warn",
-      FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
-      FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
-    },
-    readyPattern: /listening on (http:\/\/\S+)/,
-    quiet: true,
-  });
-  const url = (await api.ready)?.[1];
-  if (!url) throw new Error("the api did not say where it listens");
+  const launch = async (port: string) => {
+    const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
+      env: {
+        API_HOST: "127.0.0.1",
+        API_PORT: port,
+        DATA_DIR: dataDir,
+        DATABASE_URL: "",
+        LOG_LEVEL: "warn",
+        FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
+        FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
+        ...env,
+      },
+      readyPattern: /listening on (http:\/\/\S+)/,
+      quiet: true,
+    });
+    const url = (await api.ready)?.[1];
+    if (!url) throw new Error("the api did not say where it listens");
+    return { api, url };
+  };
+  let current = await launch("0");
+  const url = current.url;
   return {
     url,
+    async restart() {
+      await current.api.stop();
+      current = await launch(new URL(url).port);
+    },
     async stop() {
-      await api.stop();
+      await current.api.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -47,7 +60,11 @@ export interface Bff {
   server: BffServer;
 }
 
-export async function startBff(apiUrl: string, env: Record<string, string> = {}): Promise<Bff> {
+export async function startBff(
+  apiUrl: string,
+  env: Record<string, string> = {},
+  options: BffServerOptions = {},
+): Promise<Bff> {
   const config = loadConfig({
     BFF_PORT: "0",
     API_URL: apiUrl,
@@ -56,7 +73,7 @@ export async function startBff(apiUrl: string, env: Record<string, string> = {})
     FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
     ...env,
   });
-  const server = await createBffServer(config);
+  const server = await createBffServer(config, options);
   const url = await server.listen();
   return { url, config, server };
 }

@@ -1,7 +1,7 @@
 // The typed REST client to the api: types generated from the api's OpenAPI document
 // (api-types.ts, by openapi-typescript), requests over a keep-alive undici pool.
 import createClient, { type Client } from "openapi-fetch";
-import { Agent, fetch as undiciFetch } from "undici";
+import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import type { paths } from "./api-types.js";
 import { graphQLErrorFromRest, upstreamUnavailable, type RestErrorBody } from "../errors.js";
 
@@ -10,6 +10,8 @@ export type RestClient = Client<paths>;
 export interface RestConnection {
   /** A client whose every request carries this Authorization header (or none). */
   forAuthorization(authorization: string | null): RestClient;
+  /** A raw GET through the same pool, for bodies the BFF streams on (pictures). */
+  get(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<UndiciResponse>;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,8 @@ export function connectRest(baseUrl: string): RestConnection {
         headers: authorization ? { authorization } : {},
       });
     },
+    get: (path, headers, signal) =>
+      undiciFetch(`${baseUrl}${path}`, { headers, dispatcher: agent, signal }),
     close: () => agent.close(),
   };
 }

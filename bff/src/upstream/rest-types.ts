@@ -3,3 +3,9 @@ import type { paths } from "./api-types.js";
 
 export type RestUserProfile =
   paths["/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"];
+
+/** The api's StoryDetail: a story as its viewer may see it. */
+export type RestStoryDetail =
+  paths["/v1/stories/{id}"]["get"]["responses"][200]["content"]["application/json"];
+
+export type RestStoryImage = RestStoryDetail["images"][number];

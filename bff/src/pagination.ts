@@ -1,0 +1,46 @@
+// Relay cursors over the api's page cursors. The api hands out one opaque cursor per page
+// (next_cursor); every edge needs its own, so an edge's cursor names the api cursor its page
+// started from and how many stories of that page come before the next one.
+import { GraphQLError } from "graphql";
+
+export const MAX_PAGE_SIZE = 100; // spec §9: up to 100 a page
+
+export interface PagePosition {
+  /** The api cursor the page was read from; null for the first page. */
+  apiCursor: string | null;
+  /** Stories of that page to skip. */
+  skip: number;
+}
+
+export function encodeCursor(position: PagePosition): string {
+  return Buffer.from(JSON.stringify([position.apiCursor, position.skip])).toString("base64url");
+}
+
+export function decodeCursor(cursor: string | null | undefined): PagePosition {
+  if (cursor === null || cursor === undefined) return { apiCursor: null, skip: 0 };
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
+    if (Array.isArray(value) && value.length === 2) {
+      const [apiCursor, skip] = value as unknown[];
+      const validCursor = apiCursor === null || typeof apiCursor === "string";
+      if (validCursor && Number.isInteger(skip) && Number(skip) >= 0) {
+        return { apiCursor: apiCursor as string | null, skip: Number(skip) };
+      }
+    }
+  } catch {
+    // Reported below, like any other cursor this BFF did not hand out.
+  }
+  throw new GraphQLError("The cursor is not valid.", {
+    extensions: { code: "BAD_USER_INPUT", field: "after" },
+  });
+}
+
+export function checkPageSize(first: number | null | undefined): number {
+  const size = first ?? MAX_PAGE_SIZE;
+  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
+    throw new GraphQLError(`first must be between 1 and ${MAX_PAGE_SIZE}.`, {
+      extensions: { code: "BAD_USER_INPUT", field: "first" },
+    });
+  }
+  return size;
+}

@@ -1,0 +1,16 @@
+import type { SubscriptionResolvers } from "../__generated__/resolvers-types.js";
+import type { FeedItem } from "../upstream/event-feed.js";
+import type { StoryGenerationEvent } from "../upstream/live-story-message.js";
+
+export const Subscription: SubscriptionResolvers = {
+  // Spec §4 live channel through the shared bridge; the api checks who may watch (spec §6).
+  storyGeneration: {
+    subscribe: (_parent, { publicId }, { authorization, storyStreams }) =>
+      storyStreams.subscribe(publicId, authorization),
+    // The feed's last item may be why the stream ended (NOT_FOUND, UNAUTHENTICATED…).
+    resolve: (item: FeedItem<StoryGenerationEvent>) => {
+      if ("failure" in item) throw item.failure;
+      return item.event;
+    },
+  },
+};

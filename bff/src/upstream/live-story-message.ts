@@ -1,0 +1,80 @@
+// The api's live channel message (architecture §3, spec §3 "Generation update message") and its
+// GraphQL shape. The bridge parses and maps each message once, then fans the result out.
+import type { Chapter, StoryStatus } from "../__generated__/resolvers-types.js";
+import { storyStatusFromRest } from "./story-enums.js";
+
+/** What the api pushes: `{story_id, status, progress, message, content_preview, seq}`. */
+export interface LiveStoryMessage {
+  story_id: string;
+  status: string;
+  progress: number;
+  message: string | null;
+  content_preview: { title: string | null; chapters: Chapter[] } | null;
+  seq: number;
+}
+
+/** One event as GraphQL's StoryGenerationUpdate shows it (the codegen mapper of that type). */
+export interface StoryGenerationEvent {
+  storyPublicId: string;
+  status: StoryStatus;
+  progress: number;
+  message: string | null;
+  contentPreview: { title: string | null; chapters: Chapter[] } | null;
+  seq: number;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === "object" && value !== null && !Array.isArray(value);
+
+const isStringArray = (value: unknown): value is string[] =>
+  Array.isArray(value) && value.every((item) => typeof item === "string");
+
+function chaptersFrom(value: unknown): Chapter[] | null {
+  if (!Array.isArray(value)) return null;
+  const chapters: Chapter[] = [];
+  for (const chapter of value) {
+    if (!isRecord(chapter) || typeof chapter.title !== "string") return null;
+    if (!isStringArray(chapter.paragraphs)) return null;
+    chapters.push({ title: chapter.title, paragraphs: chapter.paragraphs });
+  }
+  return chapters;
+}
+
+function previewFrom(value: unknown): StoryGenerationEvent["contentPreview"] | undefined {
+  if (value === null || value === undefined) return null;
+  if (!isRecord(value)) return undefined;
+  const chapters = chaptersFrom(value.chapters ?? []);
+  if (!chapters) return undefined;
+  const title = typeof value.title === "string" ? value.title : null;
+  return { title, chapters };
+}
+
+/**
+ * The GraphQL event of one upstream text frame, or null when the frame is not a story event
+ * (e.g. the `{"error": …}` answer to a refused command, or anything malformed).
+ */
+export function storyGenerationEventFrom(frame: string): StoryGenerationEvent | null {
+  let message: unknown;
+  try {
+    message = JSON.parse(frame);
+  } catch {
+    return null;
+  }
+  if (!isRecord(message)) return null;
+  const { story_id, status, progress, seq } = message;
+  if (typeof story_id !== "string" || typeof status !== "string") return null;
+  if (typeof progress !== "number" || typeof seq !== "number" || !Number.isFinite(seq)) {
+    return null;
+  }
+  const graphQLStatus = storyStatusFromRest(status);
+  const contentPreview = previewFrom(message.content_preview);
+  if (!graphQLStatus || contentPreview === undefined) return null;
+  return {
+    storyPublicId: story_id,
+    status: graphQLStatus,
+    progress: Math.round(Math.min(100, Math.max(0, progress))),
+    message: typeof message.message === "string" ? message.message : null,
+    contentPreview,
+    seq,
+  };
+}

@@ -1,0 +1,236 @@
+// The bridge from GraphQL subscriptions to the api's live channel (architecture §1, §7): one
+// upstream WebSocket per (story, viewer token), shared by every subscriber of that pair. Each frame
+// is parsed and mapped once, cached as the snapshot for the next subscriber, and fanned out.
+import type { IncomingMessage } from "node:http";
+import { GraphQLError } from "graphql";
+import WebSocket from "ws";
+import { EventFeed } from "./event-feed.js";
+import { storyGenerationEventFrom, type StoryGenerationEvent } from "./live-story-message.js";
+import { upstreamUnavailable, type ErrorCode } from "../errors.js";
+
+export type StoryEventFeed = EventFeed<StoryGenerationEvent>;
+
+/** Opens one upstream socket; tests wrap it to count or cut connections. */
+export type SocketFactory = (url: string, headers: Record<string, string>) => WebSocket;
+
+export interface StoryStreamOptions {
+  /** The api's base URL (http[s]://…); the stream lives at /v1/stories/<id>/stream. */
+  apiUrl: string;
+  connect?: SocketFactory;
+  /** First reconnect delay; doubles per failed attempt up to maxDelayMs. */
+  initialDelayMs?: number;
+  maxDelayMs?: number;
+  /** Consecutive failed attempts before subscribers get UPSTREAM_UNAVAILABLE. */
+  maxAttempts?: number;
+  /** No frame and no ping for this long: the upstream is dead (the api pings every 30 s). */
+  idleTimeoutMs?: number;
+}
+
+export interface StoryStreamBridge {
+  /** A feed of the story's events: the latest known state first, then every newer one. */
+  subscribe(publicId: string, authorization: string | null): StoryEventFeed;
+  /** Upstream sockets currently open or opening. */
+  readonly upstreamCount: number;
+  close(): void;
+}
+
+// Architecture §3: the live channel's close codes that end a subscription for good.
+const terminalCloseCodes: Record<number, ErrorCode> = {
+  4401: "UNAUTHENTICATED",
+  4403: "FORBIDDEN",
+  4404: "NOT_FOUND",
+};
+const terminalHttpStatuses: Record<number, ErrorCode> = {
+  401: "UNAUTHENTICATED",
+  403: "FORBIDDEN",
+  404: "NOT_FOUND",
+};
+const terminalMessages: Record<string, string> = {
+  UNAUTHENTICATED: "Authentication failed. Cannot connect for updates.",
+  FORBIDDEN: "You are not allowed to watch this story.",
+  NOT_FOUND: "Story not found.",
+};
+/** The api closes with 1000 when it is done with the stream: the subscription completes. */
+const NORMAL_CLOSURE = 1000;
+const MAX_UPSTREAM_FRAME = 1024 * 1024;
+
+/** The api's close reason is its detail, shown like a REST error's detail (errors.ts). */
+function terminalError(code: ErrorCode, reason = ""): GraphQLError {
+  const message = reason || terminalMessages[code] || "The live channel refused the request.";
+  return new GraphQLError(message, { extensions: { code } });
+}
+
+const defaultConnect: SocketFactory = (url, headers) =>
+  new WebSocket(url, { headers, maxPayload: MAX_UPSTREAM_FRAME, handshakeTimeout: 10_000 });
+
+interface Settings {
+  url: (publicId: string) => string;
+  connect: SocketFactory;
+  initialDelayMs: number;
+  maxDelayMs: number;
+  maxAttempts: number;
+  idleTimeoutMs: number;
+}
+
+/** One upstream socket and everyone listening to it. */
+class SharedStream {
+  private readonly feeds = new Set<StoryEventFeed>();
+  private latest: StoryGenerationEvent | null = null;
+  private socket: WebSocket | null = null;
+  private reconnectTimer: NodeJS.Timeout | null = null;
+  private idleTimer: NodeJS.Timeout | null = null;
+  private failedAttempts = 0;
+  private closed = false;
+
+  constructor(
+    private readonly publicId: string,
+    private readonly authorization: string | null,
+    private readonly settings: Settings,
+    private readonly onClosed: () => void,
+  ) {
+    this.open();
+  }
+
+  get isOpen(): boolean {
+    return !this.closed;
+  }
+
+  add(): StoryEventFeed {
+    const feed: StoryEventFeed = new EventFeed((left) => this.remove(left));
+    this.feeds.add(feed);
+    if (this.latest) feed.push(this.latest);
+    return feed;
+  }
+
+  /** Ends every feed (with the failure, if any) and closes the upstream socket. */
+  shutdown(failure?: Error): void {
+    if (this.closed) return;
+    this.closed = true;
+    if (this.reconnectTimer) clearTimeout(this.reconnectTimer);
+    this.stopIdleTimer();
+    const socket = this.socket;
+    this.socket = null;
+    if (socket) {
+      socket.removeAllListeners();
+      // A socket still connecting has nothing to close politely; ws throws if asked to.
+      socket.on("error", () => {});
+      if (socket.readyState === WebSocket.OPEN) socket.close(NORMAL_CLOSURE);
+      else socket.terminate();
+    }
+    for (const feed of this.feeds) feed.end(failure);
+    this.feeds.clear();
+    this.onClosed();
+  }
+
+  private remove(feed: StoryEventFeed): void {
+    this.feeds.delete(feed);
+    if (this.feeds.size === 0) this.shutdown();
+  }
+
+  private open(): void {
+    const headers: Record<string, string> = this.authorization
+      ? { authorization: this.authorization }
+      : {};
+    const socket = this.settings.connect(this.settings.url(this.publicId), headers);
+    this.socket = socket;
+    this.touch();
+    socket.on("ping", () => this.touch());
+    socket.on("message", (data, isBinary) => {
+      this.touch();
+      if (!isBinary) this.receive(data.toString());
+    });
+    socket.on("unexpected-response", (_request, response: IncomingMessage) => {
+      const code = terminalHttpStatuses[response.statusCode ?? 0];
+      response.resume();
+      if (code) this.shutdown(terminalError(code));
+      else this.dropped(socket);
+    });
+    // 'close' follows every 'error' of an opened socket; a failed handshake only errors.
+    socket.on("error", () => this.dropped(socket));
+    socket.on("close", (code, reason) => {
+      const terminal = terminalCloseCodes[code];
+      if (terminal) this.shutdown(terminalError(terminal, reason.toString()));
+      else if (code === NORMAL_CLOSURE) this.shutdown();
+      else this.dropped(socket);
+    });
+  }
+
+  private receive(frame: string): void {
+    const event = storyGenerationEventFrom(frame);
+    if (!event || (this.latest && event.seq <= this.latest.seq)) return;
+    // A frame arrived: the connection works, so the next drop starts a fresh backoff.
+    this.failedAttempts = 0;
+    this.latest = event;
+    for (const feed of this.feeds) feed.push(event);
+  }
+
+  /** The upstream went away unexpectedly: reconnect with exponential backoff (and jitter). */
+  private dropped(socket: WebSocket): void {
+    if (this.closed || this.socket !== socket) return;
+    this.socket = null;
+    this.stopIdleTimer();
+    socket.removeAllListeners();
+    socket.on("error", () => {});
+    socket.terminate();
+    this.failedAttempts += 1;
+    if (this.failedAttempts > this.settings.maxAttempts) {
+      this.shutdown(upstreamUnavailable());
+      return;
+    }
+    const exponential = this.settings.initialDelayMs * 2 ** (this.failedAttempts - 1);
+    const capped = Math.min(this.settings.maxDelayMs, exponential);
+    // Jitter spreads the reconnects of many streams after an api restart.
+    const delay = capped / 2 + Math.random() * (capped / 2);
+    this.reconnectTimer = setTimeout(() => {
+      this.reconnectTimer = null;
+      if (!this.closed) this.open();
+    }, delay);
+  }
+
+  private touch(): void {
+    this.stopIdleTimer();
+    const socket = this.socket;
+    if (!socket) return;
+    this.idleTimer = setTimeout(() => this.dropped(socket), this.settings.idleTimeoutMs);
+  }
+
+  private stopIdleTimer(): void {
+    if (this.idleTimer) clearTimeout(this.idleTimer);
+    this.idleTimer = null;
+  }
+}
+
+export function createStoryStreamBridge(options: StoryStreamOptions): StoryStreamBridge {
+  const base = options.apiUrl.replace(/^http/, "ws");
+  const settings: Settings = {
+    url: (publicId) => `${base}/v1/stories/${encodeURIComponent(publicId)}/stream`,
+    connect: options.connect ?? defaultConnect,
+    initialDelayMs: options.initialDelayMs ?? 250,
+    maxDelayMs: options.maxDelayMs ?? 10_000,
+    maxAttempts: options.maxAttempts ?? 8,
+    idleTimeoutMs: options.idleTimeoutMs ?? 75_000,
+  };
+  const streams = new Map<string, SharedStream>();
+
+  return {
+    subscribe(publicId, authorization) {
+      // The token is part of the key: a socket carries one viewer's rights (spec §6).
+      const key = `${publicId}\u0000${authorization ?? ""}`;
+      let stream = streams.get(key);
+      if (!stream?.isOpen) {
+        const created: SharedStream = new SharedStream(publicId, authorization, settings, () => {
+          if (streams.get(key) === created) streams.delete(key);
+        });
+        streams.set(key, created);
+        stream = created;
+      }
+      return stream.add();
+    },
+    get upstreamCount() {
+      return streams.size;
+    },
+    close() {
+      for (const stream of [...streams.values()]) stream.shutdown();
+    },
+  };
+}
