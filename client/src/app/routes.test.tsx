@@ -52,13 +52,6 @@ describe("routes", () => {
     expect(document.title).toBe("Not Found · Storyloom");
   });
 
-  it("hides the footer on a story page", async () => {
-    renderRoute("/stories/abc");
-    expect(await screen.findByRole("heading", { name: "Story" })).toBeInTheDocument();
-    expect(screen.getByText("abc")).toBeInTheDocument();
-    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
-  });
-
   it("shows the footer on the home page", async () => {
     renderRoute("/");
     expect(await screen.findByRole("heading", { name: "Fresh Threads" })).toBeInTheDocument();

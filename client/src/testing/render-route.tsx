@@ -1,9 +1,13 @@
-import type { MockLink } from "@apollo/client/testing";
+import { ApolloLink } from "@apollo/client";
+import type { MockSubscriptionLink } from "@apollo/client/testing";
+import { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
+import { getMainDefinition } from "@apollo/client/utilities";
 import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
+import { Kind, OperationTypeNode } from "graphql";
 import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
+import { createMemoryRouter, RouterProvider, type InitialEntry } from "react-router";
 import { routes } from "../app/routes";
 import {
   AuthContext,
@@ -19,13 +23,30 @@ interface RenderRouteOptions {
   /** Use the real AuthProvider over this service instead of a fake context. */
   authService?: AuthService;
   mocks?: MockLink.MockedResponse[];
+  /** Subscriptions go here, so a test can push results (the rest still use `mocks`). */
+  subscriptions?: MockSubscriptionLink;
+  /** Entries before the rendered one, so "back" has somewhere to go. */
+  history?: InitialEntry[];
 }
 
-/** Renders the app's real route tree at `path` with fake auth and mocked GraphQL. */
-export function renderRoute(path: string, options: RenderRouteOptions = {}) {
+function isSubscription(operation: ApolloLink.Operation): boolean {
+  const definition = getMainDefinition(operation.query);
+  return (
+    definition.kind === Kind.OPERATION_DEFINITION &&
+    definition.operation === OperationTypeNode.SUBSCRIPTION
+  );
+}
+
+/** Renders the app's real route tree at `entry` with fake auth and mocked GraphQL. */
+export function renderRoute(entry: InitialEntry, options: RenderRouteOptions = {}) {
   const auth = fakeAuthContext(options.auth);
-  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const entries = [...(options.history ?? []), entry];
+  const router = createMemoryRouter(routes, { initialEntries: entries });
   const user = userEvent.setup();
+  const mockLink = new MockLink(options.mocks ?? []);
+  const link = options.subscriptions
+    ? ApolloLink.split(isSubscription, options.subscriptions, mockLink)
+    : mockLink;
   const withAuth = (children: ReactNode) =>
     options.authService ? (
       <AuthProvider service={options.authService}>{children}</AuthProvider>
@@ -33,9 +54,7 @@ export function renderRoute(path: string, options: RenderRouteOptions = {}) {
       <AuthContext value={auth}>{children}</AuthContext>
     );
   const view = render(
-    <MockedProvider mocks={options.mocks ?? []}>
-      {withAuth(<RouterProvider router={router} />)}
-    </MockedProvider>,
+    <MockedProvider link={link}>{withAuth(<RouterProvider router={router} />)}</MockedProvider>,
   );
   return { ...view, auth, router, user };
 }

@@ -30,10 +30,7 @@ describe("home page", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("link", { name: "Go to Generate Story" })).toHaveAttribute(
-      "href",
-      "/stories/new",
-    );
+    expect(screen.getByRole("form", { name: "Generate a story" })).toBeVisible();
     expect(screen.queryByRole("link", { name: "Create Account" })).not.toBeInTheDocument();
   });
 });

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
+import { GenerationForm } from "../generation";
 import { StorySection } from "./story-section";
 import "./home.css";
 
@@ -20,13 +21,7 @@ export function HomePage() {
 
       {currentUser ? (
         <CollapsiblePanel title="Ready to write? Generate a story prompt!">
-          <p>
-            Story generation arrives here soon: you will describe your story and watch it being
-            written. Until then, the story generator has its own page.
-          </p>
-          <Link className="button button--primary" to="/stories/new">
-            Go to Generate Story
-          </Link>
+          <GenerationForm />
         </CollapsiblePanel>
       ) : (
         <section className="home-cta" aria-labelledby="home-cta-title">

@@ -1,21 +1,24 @@
-import { Link, useParams } from "react-router";
-import { useDocumentTitle } from "../../lib/use-document-title";
+import type { FragmentType } from "../../__generated__";
+import { useLocation, useParams } from "react-router";
+import { readStoryReaderRouteState } from "../../lib/story-reader-route-state";
+import { StoryReader, useEnterAnimation, type StoryReaderFragment } from "./story-reader";
 import "./story-page.css";
 
-/** /stories/:storyId: the story reader (spec §2 Story reader) is built in a later issue. */
+/** /stories/:storyId (spec §2 Story reader): keyed by the story's public id. */
 export function StoryPage() {
   const { storyId = "" } = useParams();
-  useDocumentTitle("Story");
+  const location = useLocation();
+  const { initialStory, animateOnEnter } = readStoryReaderRouteState(location.state, storyId);
+  const entered = useEnterAnimation(animateOnEnter);
   return (
-    <article className="story-page">
-      <h1>Story</h1>
-      <p className="story-page__id">
-        Story id: <code>{storyId}</code>
-      </p>
-      <p className="muted">The story reader is coming soon.</p>
-      <p>
-        <Link to="/explore">Explore other stories</Link>
-      </p>
-    </article>
+    <div className={entered ? "story-page story-page--entered" : "story-page"}>
+      <StoryReader
+        key={storyId}
+        publicId={storyId}
+        // Checked to be a Story with this public id; its fields are the reader fragment's, as the
+        // mutation that produced it selected them.
+        initialStory={initialStory as FragmentType<typeof StoryReaderFragment> | null}
+      />
+    </div>
   );
 }

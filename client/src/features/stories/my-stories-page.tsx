@@ -1,18 +1,103 @@
+import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { graphql } from "../../__generated__";
+import { errorCodeOf } from "../../apollo/error-codes";
+import { Alert } from "../../components/alert";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { MyStoryItem } from "./my-story-item";
+import { useDiscardMyStory } from "./use-discard-my-story";
+import "./my-stories.css";
 
-/** /my/stories: the list of the user's own stories (spec §2 My Stories) arrives in the next issue. */
+// spec §9: my stories size 100 (the schema's default page).
+export const MyStoriesQuery = graphql(`
+  query MyStories {
+    myStories(first: 100) {
+      edges {
+        node {
+          id
+          ...MyStoryItem_story
+        }
+      }
+    }
+  }
+`);
+
+/** spec §8 My Stories. */
+export const MY_STORIES_MESSAGES = {
+  loadFailed: "Failed to load stories.",
+  notLoggedIn: "Please log in to view your stories.",
+} as const;
+
+/** /my/stories (spec §2 My Stories). */
 export function MyStoriesPage() {
-  return (
-    <PlaceholderPage
-      title="My Stories"
-      description="Every story you generate, with its status, will be listed here."
-    >
-      <p>
+  useDocumentTitle("My Stories");
+  const { data, loading, error, refetch } = useQuery(MyStoriesQuery, {
+    fetchPolicy: "cache-and-network",
+  });
+  const discard = useDiscardMyStory();
+
+  let body;
+  if (loading && !data) {
+    body = <MyStoriesSkeleton />;
+  } else if (error && !data) {
+    const message =
+      errorCodeOf(error) === "UNAUTHENTICATED"
+        ? MY_STORIES_MESSAGES.notLoggedIn
+        : MY_STORIES_MESSAGES.loadFailed;
+    body = (
+      <div className="my-stories__error">
+        <Alert tone="error">{message}</Alert>
+        <button type="button" className="button button--secondary" onClick={() => void refetch()}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (!data || data.myStories.edges.length === 0) {
+    body = (
+      <div className="my-stories__empty">
+        <p>You have not generated any stories yet.</p>
         <Link className="button button--primary" to="/stories/new">
-          Start a new story
+          Generate Your First Story
         </Link>
+      </div>
+    );
+  } else {
+    body = (
+      <ul className="my-stories__list" aria-label="Your stories">
+        {data.myStories.edges.map(({ node }) => (
+          <MyStoryItem key={node.id} story={node} onDiscard={discard} />
+        ))}
+      </ul>
+    );
+  }
+
+  return (
+    <section className="page my-stories">
+      <div className="my-stories__header">
+        <h1>My Stories</h1>
+        <Link className="button button--secondary" to="/stories/new">
+          Generate Story
+        </Link>
+      </div>
+      {body}
+      <p className="my-stories__links">
+        <Link to="/explore">Explore Other Stories</Link>
       </p>
-    </PlaceholderPage>
+    </section>
+  );
+}
+
+function MyStoriesSkeleton() {
+  return (
+    <div className="my-stories__skeleton" role="status" aria-busy="true">
+      <span className="visually-hidden">Loading...</span>
+      {[0, 1, 2].map((row) => (
+        <div key={row} className="my-stories__skeleton-row" aria-hidden="true">
+          <div className="skeleton skeleton--title" />
+          <div className="skeleton skeleton--line" />
+          <div className="skeleton skeleton--line skeleton--short" />
+        </div>
+      ))}
+    </div>
   );
 }

@@ -1,0 +1,7 @@
+/** Spec §5: tags and theme keywords are comma-separated, trimmed, with empties removed. */
+export function parseCommaList(text: string): string[] {
+  return text
+    .split(",")
+    .map((item) => item.trim())
+    .filter((item) => item !== "");
+}

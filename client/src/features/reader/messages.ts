@@ -1,0 +1,47 @@
+/** The reader's words, as spec §2, §4 and §8 give them. */
+export const READER_MESSAGES = {
+  generatingDefault: "Please wait while the AI crafts your story.",
+  reviewDefault: "Your story is ready for review.",
+  discardedDefault: "This story generation was cancelled or discarded.",
+  errorDefault: "An error occurred during story generation.",
+  restarting: "Restarting story generation...",
+  notFound: "The requested story could not be found, is unavailable, or you might not have access.",
+  loadFailed: "Could not load the story.",
+  profileLoadFailed: "Could not load your user profile.",
+  connecting: "Connecting to generation updates...",
+  connected: "Connected. Waiting for updates...",
+  connectionFailed: "Connection failed.",
+  connectionClosed: "Connection closed.",
+  connectionError: "Connection error with generation updates.",
+  connectionLost: "Generation updates connection lost unexpectedly.",
+  authenticationFailed: "Authentication failed. Cannot connect for updates.",
+  corruptedUpdate: "Received corrupted update.",
+  linkCopied: "Story link copied to clipboard!",
+  cannotSharePrivate: "Cannot share a private story.",
+  notAvailableForSharing: "Story not available for sharing.",
+  shareFailed: "Could not share story.",
+  confirmFailed: "Could not confirm the story.",
+  visibilityFailed: "Could not update story visibility.",
+  nowPublic: "Story is now public.",
+  nowPrivate: "Story is now private.",
+  regenerateImagesFailed: "Failed to regenerate images.",
+  // Ours: spec §8 gives no words for a refused restart.
+  regenerateFailed: "Could not regenerate the story. Please try again.",
+  contentUnavailable: "Story content is not available.",
+  contentUnexpected: "Cannot display story content - unexpected format.",
+} as const;
+
+/** spec §8: "Could not {delete|cancel|discard} the story. Please try again." */
+export function discardFailedMessage(action: DiscardAction): string {
+  return `Could not ${action} the story. Please try again.`;
+}
+
+/** Which word the discard call goes by: cancel while generating, delete once completed. */
+export type DiscardAction = "cancel" | "discard" | "delete";
+
+/** spec §9 message timeouts. */
+export const MESSAGE_TIMEOUTS_MS = {
+  copied: 2000,
+  confirmError: 5000,
+  visibility: 3000,
+} as const;

@@ -1,0 +1,40 @@
+interface OwnerControlsProps {
+  isPublic: boolean;
+  busy: boolean;
+  onToggleVisibility: () => void;
+  onDiscard: () => void;
+  onRegenerateImages: () => void;
+}
+
+/** Spec §2 Story reader, completed: what the author (and only the author) can do. */
+export function OwnerControls(props: OwnerControlsProps) {
+  return (
+    <div className="reader-actions reader-actions--owner" role="group" aria-label="Story settings">
+      <span className="reader-actions__visibility">{props.isPublic ? "Public" : "Private"}</span>
+      <button
+        type="button"
+        className="button button--primary"
+        disabled={props.busy}
+        onClick={props.onToggleVisibility}
+      >
+        {props.isPublic ? "Make Private" : "Make Public"}
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={props.busy}
+        onClick={props.onDiscard}
+      >
+        Discard Story
+      </button>
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={props.busy}
+        onClick={props.onRegenerateImages}
+      >
+        Regenerate Images
+      </button>
+    </div>
+  );
+}

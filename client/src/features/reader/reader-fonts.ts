@@ -1,0 +1,67 @@
+import { STORAGE_KEYS } from "../../lib/storage-keys";
+import { readStorage, writeStorage } from "../../lib/storage";
+
+/** Spec §2: the reader's font choices; Roboto is the default. */
+export const READER_FONTS = [
+  "Roboto",
+  "Open Sans",
+  "Lato",
+  "Merriweather",
+  "Source Serif Pro",
+  "Inter",
+] as const;
+
+export type ReaderFont = (typeof READER_FONTS)[number];
+
+export const DEFAULT_READER_FONT: ReaderFont = "Roboto";
+
+const FALLBACK_STACK: Record<ReaderFont, string> = {
+  Roboto: "sans-serif",
+  "Open Sans": "sans-serif",
+  Lato: "sans-serif",
+  Merriweather: "serif",
+  "Source Serif Pro": "serif",
+  Inter: "sans-serif",
+};
+
+/** Self-hosted faces, each its own chunk, fetched only when a reader picks it (architecture §7). */
+const FONT_LOADERS: Record<ReaderFont, () => Promise<unknown>> = {
+  Roboto: () =>
+    Promise.all([import("@fontsource/roboto/400.css"), import("@fontsource/roboto/700.css")]),
+  "Open Sans": () =>
+    Promise.all([import("@fontsource/open-sans/400.css"), import("@fontsource/open-sans/700.css")]),
+  Lato: () => Promise.all([import("@fontsource/lato/400.css"), import("@fontsource/lato/700.css")]),
+  Merriweather: () =>
+    Promise.all([
+      import("@fontsource/merriweather/400.css"),
+      import("@fontsource/merriweather/700.css"),
+    ]),
+  "Source Serif Pro": () =>
+    Promise.all([
+      import("@fontsource/source-serif-pro/400.css"),
+      import("@fontsource/source-serif-pro/700.css"),
+    ]),
+  // The interface font: main.tsx already loads it.
+  Inter: () => Promise.resolve(),
+};
+
+export function isReaderFont(value: unknown): value is ReaderFont {
+  return typeof value === "string" && (READER_FONTS as readonly string[]).includes(value);
+}
+
+export function readStoredReaderFont(): ReaderFont {
+  const stored = readStorage(STORAGE_KEYS.storyReaderFont);
+  return isReaderFont(stored) ? stored : DEFAULT_READER_FONT;
+}
+
+export function storeReaderFont(font: ReaderFont): void {
+  writeStorage(STORAGE_KEYS.storyReaderFont, font);
+}
+
+export function loadReaderFont(font: ReaderFont): Promise<unknown> {
+  return FONT_LOADERS[font]();
+}
+
+export function fontFamilyOf(font: ReaderFont): string {
+  return `"${font}", ${FALLBACK_STACK[font]}`;
+}

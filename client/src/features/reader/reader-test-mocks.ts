@@ -1,0 +1,24 @@
+import type { MockLink } from "@apollo/client/testing";
+import type { storyFixture } from "../../testing/story-fixtures";
+import { ReaderViewerQuery, StoryReaderQuery } from "./story-reader";
+
+export const PUBLIC_ID = "abc123";
+
+type Story = ReturnType<typeof storyFixture>;
+
+/** The reader's story query answering `story` (null: not visible). */
+export function storyQueryMock(story: Story | null): MockLink.MockedResponse {
+  return {
+    request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
+    result: { data: { story } },
+  };
+}
+
+export function viewerMock(isPremium = true): MockLink.MockedResponse {
+  return {
+    request: { query: ReaderViewerQuery },
+    result: {
+      data: { viewer: { __typename: "Viewer", id: "User:user-1", isPremium } },
+    },
+  };
+}

@@ -1,0 +1,243 @@
+import { MockSubscriptionLink } from "@apollo/client/testing";
+import { screen, within } from "@testing-library/react";
+import { GraphQLError } from "graphql";
+import { describe, expect, it, vi } from "vitest";
+import { signedInUser } from "../../testing/fake-auth";
+import { renderRoute } from "../../testing/render-route";
+import { storyFixture } from "../../testing/story-fixtures";
+import { PUBLIC_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { StoryReaderQuery } from "./story-reader";
+
+const signedIn = { auth: { currentUser: signedInUser } };
+const path = `/stories/${PUBLIC_ID}`;
+
+function renderStory(story: ReturnType<typeof storyFixture> | null, asOwner = true) {
+  return renderRoute(path, {
+    ...(asOwner ? signedIn : {}),
+    mocks: asOwner ? [storyQueryMock(story), viewerMock()] : [storyQueryMock(story)],
+    // Stories being written open the live channel; here it stays connecting.
+    subscriptions: new MockSubscriptionLink(),
+  });
+}
+
+describe("story reader", () => {
+  it("shows a spinner and Loading... in the header while the story loads", () => {
+    renderStory(storyFixture());
+    expect(screen.getAllByText("Loading...").length).toBeGreaterThan(0);
+  });
+
+  it("shows a completed story's title, description, chapters and paragraphs", async () => {
+    renderStory(storyFixture(), false);
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" }),
+    ).toBeInTheDocument();
+    expect(screen.getByText("A keeper guards the last light of a drowned city.")).toBeVisible();
+    expect(screen.getByRole("heading", { level: 2, name: "The Flood" })).toBeInTheDocument();
+    expect(screen.getByText("Only the lighthouse stood.")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Reading progress" })).toBeInTheDocument();
+    expect(document.title).toBe("The Lantern Keeper · Storyloom");
+  });
+
+  it("gives a visitor only the story: no owner controls and no header actions", async () => {
+    renderStory(storyFixture({ viewerIsAuthor: false, isPublic: true }), false);
+    await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" });
+    expect(screen.queryByRole("button", { name: "Make Private" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Discard Story" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Share story" })).not.toBeInTheDocument();
+  });
+
+  it("shows illustrations after their paragraph, and the cover, to a premium reader", async () => {
+    const images = [
+      {
+        __typename: "StoryImage",
+        id: "img-cover",
+        role: "COVER",
+        url: "/media/cover",
+        chapterIndex: null,
+        paragraphIndex: null,
+        altText: "A lighthouse at dusk",
+        caption: null,
+      },
+      {
+        __typename: "StoryImage",
+        id: "img-1",
+        role: "CHAPTER",
+        url: "/media/one",
+        chapterIndex: 0,
+        paragraphIndex: 0,
+        altText: "Water over rooftops",
+        caption: "The city under water",
+      },
+    ];
+    renderStory(storyFixture({ images, headerImageUrl: "/media/cover" }));
+    const picture = await screen.findByRole("img", { name: "Water over rooftops" });
+    expect(screen.getByRole("img", { name: "A lighthouse at dusk" })).toBeInTheDocument();
+    expect(screen.getByText("The city under water")).toBeInTheDocument();
+    // After the first paragraph, before the second.
+    const first = screen.getByText("Water rose over the city.");
+    const second = screen.getByText("Only the lighthouse stood.");
+    expect(first.compareDocumentPosition(picture) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(picture.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows no illustrations to a reader who is not premium", async () => {
+    const images = [
+      {
+        __typename: "StoryImage",
+        id: "img-1",
+        role: "CHAPTER",
+        url: "/media/one",
+        chapterIndex: 0,
+        paragraphIndex: 0,
+        altText: "Water over rooftops",
+        caption: null,
+      },
+    ];
+    renderRoute(path, {
+      ...signedIn,
+      // The profile answers first, so the story is drawn knowing the reader is not premium.
+      mocks: [{ ...storyQueryMock(storyFixture({ images })), delay: 100 }, viewerMock(false)],
+    });
+    await screen.findByText("Water rose over the city.");
+    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+  });
+
+  it("says the content is not available when the story has no chapters", async () => {
+    renderStory(storyFixture({ content: null }), false);
+    expect(await screen.findByText("Story content is not available.")).toBeInTheDocument();
+  });
+
+  it("shows a generating story's progress, latest message and Cancel Generation", async () => {
+    renderStory(storyFixture({ status: "GENERATING", progress: 40, statusMessage: null }));
+    expect(await screen.findByRole("heading", { name: "Generating Story..." })).toBeVisible();
+    expect(screen.getByText("Progress: 40%")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Generation progress" })).toHaveAttribute(
+      "aria-valuenow",
+      "40",
+    );
+    expect(screen.getByText("Please wait while the AI crafts your story.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Cancel Generation" })).toBeEnabled();
+    // spec §2: no header actions while generating.
+    expect(screen.queryByRole("button", { name: "Share story" })).not.toBeInTheDocument();
+  });
+
+  it("shows the review banner with its default message, preview toggle and actions", async () => {
+    const { user } = renderStory(storyFixture({ status: "READY_FOR_REVIEW", statusMessage: null }));
+    expect(await screen.findByRole("heading", { name: "Generation Complete!" })).toBeVisible();
+    expect(screen.getByText("Your story is ready for review.")).toBeInTheDocument();
+    const toggle = screen.getByRole("button", { name: "Show Preview" });
+    const preview = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+    expect(preview).not.toBeVisible();
+    await user.click(toggle);
+    expect(preview).toBeVisible();
+    expect(within(preview as HTMLElement).getByText("The Lantern Keeper")).toBeVisible();
+    expect(within(preview as HTMLElement).getByText("2")).toBeVisible();
+    expect(screen.getByRole("button", { name: "Hide Preview" })).toBeInTheDocument();
+    for (const name of ["Confirm Story", "Discard Story", "Regenerate Images"]) {
+      expect(screen.getByRole("button", { name })).toBeEnabled();
+    }
+  });
+
+  it("says N/A for the chapter count of a story without content", async () => {
+    const { user } = renderStory(storyFixture({ status: "READY_FOR_REVIEW", content: null }));
+    await user.click(await screen.findByRole("button", { name: "Show Preview" }));
+    expect(screen.getByText("N/A")).toBeVisible();
+  });
+
+  it("shows the owner of a discarded story the default message and Regenerate Story", async () => {
+    renderStory(storyFixture({ status: "DISCARDED", content: null }));
+    expect(await screen.findByRole("heading", { name: "Story Discarded" })).toBeVisible();
+    expect(
+      screen.getByText("This story generation was cancelled or discarded."),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Go to My Stories" })).toHaveAttribute(
+      "href",
+      "/my/stories",
+    );
+    expect(screen.getByRole("button", { name: "Regenerate Story" })).toBeEnabled();
+  });
+
+  it("shows Generation Failed with the default message", async () => {
+    renderStory(storyFixture({ status: "ERROR", error: null, content: null }));
+    expect(await screen.findByRole("heading", { name: "Generation Failed" })).toBeVisible();
+    expect(screen.getByText("An error occurred during story generation.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Regenerate Story" })).toBeEnabled();
+  });
+
+  it("names a status it does not know", async () => {
+    renderStory(storyFixture({ status: "UNDER_MODERATION" }), false);
+    expect(await screen.findByRole("heading", { name: "Unknown Status" })).toBeVisible();
+    expect(screen.getByText("UNDER_MODERATION")).toBeInTheDocument();
+  });
+
+  it("says Story Not Found when the story is not visible to the viewer", async () => {
+    renderStory(null, false);
+    expect(await screen.findByRole("heading", { name: "Story Not Found" })).toBeVisible();
+    expect(
+      screen.getByText(
+        "The requested story could not be found, is unavailable, or you might not have access.",
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByRole("link", { name: "Explore Stories" })).toHaveAttribute(
+      "href",
+      "/explore",
+    );
+    expect(screen.getByRole("link", { name: "My Stories" })).toHaveAttribute("href", "/my/stories");
+  });
+
+  it("shows Error Loading Story with the server's words, and Try Again loads it again", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const { user } = renderRoute(path, {
+      ...signedIn,
+      mocks: [
+        {
+          request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
+          result: {
+            errors: [
+              new GraphQLError("The story service is busy.", {
+                extensions: { code: "CONFLICT" },
+              }),
+            ],
+          },
+        },
+        viewerMock(),
+        storyQueryMock(storyFixture()),
+      ],
+    });
+    expect(await screen.findByRole("heading", { name: "Error Loading Story" })).toBeVisible();
+    expect(screen.getByText("The story service is busy.")).toBeInTheDocument();
+    expect(screen.getByRole("button", { name: "Regenerate Story" })).toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: "Try Again" }));
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" }),
+    ).toBeInTheDocument();
+  });
+
+  it("falls back to Could not load the story. when the failure has no words", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderRoute(path, {
+      mocks: [
+        {
+          request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
+          error: new Error(""),
+        },
+      ],
+    });
+    expect(await screen.findByText("Could not load the story.")).toBeInTheDocument();
+  });
+
+  it("says the user profile could not be loaded and still shows the story", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    renderRoute(path, { ...signedIn, mocks: [storyQueryMock(storyFixture())] });
+    expect(await screen.findByText("Could not load your user profile.")).toBeInTheDocument();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" }),
+    ).toBeVisible();
+  });
+
+  it("hides the footer on a story page", async () => {
+    renderStory(storyFixture(), false);
+    await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" });
+    expect(screen.queryByRole("contentinfo")).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,350 @@
+import { useQuery } from "@apollo/client/react";
+import { useEffect, useState } from "react";
+import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
+import { errorCodeOf } from "../../apollo/error-codes";
+import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageLoading } from "../../components/loading";
+import { serverMessageOf } from "../../lib/graphql-error-message";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useGoBack } from "../../lib/use-go-back";
+import { useTimedMessage } from "../../lib/use-timed-message";
+import { useAuth } from "../auth";
+import { FontPicker } from "./font-picker";
+import { GeneratingView } from "./generating-view";
+import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES, type DiscardAction } from "./messages";
+import { OwnerControls } from "./owner-controls";
+import { fontFamilyOf } from "./reader-fonts";
+import { ReaderHeader } from "./reader-header";
+import { EndedView, LoadErrorView, StoryNotFound, UnknownStatusView } from "./reader-status-pages";
+import { ReadingProgress } from "./reading-progress";
+import { ReviewPanel } from "./review-panel";
+import { StoryText } from "./story-text";
+import { useConfirmStory } from "./use-confirm-story";
+import { useDiscardStory } from "./use-discard-story";
+import { useReaderFont } from "./use-reader-font";
+import { useRegenerateStory } from "./use-regenerate-story";
+import { useRegenerateStoryImages } from "./use-regenerate-story-images";
+import { useShareStory } from "./use-share-story";
+import { useStoryLiveUpdates, type StoryLiveUpdates } from "./use-story-live-updates";
+import { useStoryVisibility } from "./use-story-visibility";
+
+export const StoryReaderFragment = graphql(`
+  fragment StoryReader_story on Story {
+    id
+    publicId
+    title
+    status
+    progress
+    statusMessage
+    error
+    isPublic
+    viewerIsAuthor
+    content {
+      chapters {
+        title
+      }
+    }
+    ...StoryText_story
+  }
+`);
+
+export const StoryReaderQuery = graphql(`
+  query StoryReader($publicId: ID!) {
+    story(publicId: $publicId) {
+      id
+      ...StoryReader_story
+    }
+  }
+`);
+
+export const ReaderViewerQuery = graphql(`
+  query ReaderViewer {
+    viewer {
+      id
+      isPremium
+    }
+  }
+`);
+
+type StoryReaderData = FragmentType<typeof StoryReaderFragment>;
+
+interface StoryReaderProps {
+  publicId: string;
+  /** Story data handed over by the page that opened the reader (spec §2). */
+  initialStory: StoryReaderData | null;
+}
+
+/** Spec §2 Story reader: loads the story, follows its generation live, shows it by status. */
+export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
+  const { currentUser } = useAuth();
+  const goBack = useGoBack("/my/stories");
+  const { data, loading, error, refetch } = useQuery(StoryReaderQuery, {
+    variables: { publicId },
+  });
+  const viewerQuery = useQuery(ReaderViewerQuery, { skip: currentUser === null });
+  const { regenerate, regenerating } = useRegenerateStory();
+  const [headerMessage, showHeaderMessage] = useTimedMessage();
+  const [commentsEnabled, setCommentsEnabled] = useState(false);
+  const { share, sharing } = useShareStory();
+
+  // spec §3: a missing profile counts as premium; none is shown until the profile has loaded.
+  const premium =
+    currentUser === null || (!viewerQuery.loading && (viewerQuery.data?.viewer?.isPremium ?? true));
+  const storyRef = data?.story ?? (loading ? initialStory : null);
+  const story = storyRef ? getFragmentData(StoryReaderFragment, storyRef) : null;
+  useDocumentTitle(story?.title ?? "Story");
+
+  const live = useStoryLiveUpdates(
+    { id: story?.id ?? null, publicId, status: story?.status ?? "" },
+    () => void refetch(),
+  );
+
+  let body;
+  let title: string | null = null;
+  let displayedStatus: string | null = null;
+  if (story && storyRef) {
+    title = story.title;
+    // spec §4: a connection error while generating sets the status to error.
+    const connectionFailed = live.failure?.kind === "error" && story.status === "GENERATING";
+    displayedStatus = connectionFailed ? "ERROR" : story.status;
+    body = (
+      <StoryBodyByStatus
+        storyRef={storyRef}
+        displayedStatus={displayedStatus}
+        connectionFailure={connectionFailed ? (live.failure?.message ?? null) : null}
+        live={live}
+        isPremium={premium}
+        onRegenerate={async () => {
+          live.reconnect();
+          // The story may still be generating (only the channel failed): reconnecting is enough.
+          if (story.status === "GENERATING") return;
+          const failure = await regenerate(publicId, story.id);
+          if (failure) showHeaderMessage({ tone: "error", text: failure });
+        }}
+        regenerating={regenerating}
+      />
+    );
+  } else if (loading) {
+    body = <PageLoading />;
+  } else if (error && errorCodeOf(error) !== "NOT_FOUND") {
+    // spec §8: the server's detail or message, else the error's message, else the default.
+    const message = serverMessageOf(error) ?? (error.message || READER_MESSAGES.loadFailed);
+    body = (
+      <LoadErrorView
+        message={message}
+        onRetry={() => void refetch()}
+        canRegenerate={currentUser !== null}
+        regenerating={regenerating}
+        onRegenerate={async () => {
+          const failure = await regenerate(publicId, null);
+          if (failure) showHeaderMessage({ tone: "error", text: failure });
+          else void refetch();
+        }}
+      />
+    );
+  } else {
+    body = <StoryNotFound message={READER_MESSAGES.notFound} />;
+  }
+
+  async function handleShare() {
+    const message = await share(publicId, title ?? "");
+    if (message?.tone === "success") showHeaderMessage(message, MESSAGE_TIMEOUTS_MS.copied);
+    else showHeaderMessage(message);
+  }
+
+  return (
+    <>
+      <ReaderHeader
+        title={title}
+        onBack={goBack}
+        showActions={currentUser !== null && story !== null && displayedStatus !== "GENERATING"}
+        commentsEnabled={commentsEnabled}
+        onToggleComments={() => setCommentsEnabled((value) => !value)}
+        onShare={() => void handleShare()}
+        sharing={sharing}
+        message={headerMessage}
+      />
+      {viewerQuery.error ? <Alert tone="error">{READER_MESSAGES.profileLoadFailed}</Alert> : null}
+      {body}
+    </>
+  );
+}
+
+interface StoryBodyByStatusProps {
+  storyRef: StoryReaderData;
+  displayedStatus: string;
+  connectionFailure: string | null;
+  live: StoryLiveUpdates;
+  isPremium: boolean;
+  onRegenerate: () => Promise<void>;
+  regenerating: boolean;
+}
+
+function discardActionFor(status: string): DiscardAction {
+  if (status === "GENERATING") return "cancel";
+  if (status === "COMPLETED") return "delete";
+  return "discard";
+}
+
+function StoryBodyByStatus(props: StoryBodyByStatusProps) {
+  const story = getFragmentData(StoryReaderFragment, props.storyRef);
+  const { live, displayedStatus } = props;
+  const [message, showMessage] = useTimedMessage();
+  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
+  const [font, setFont] = useReaderFont();
+  const { confirm, confirming } = useConfirmStory();
+  const { discard, discarding } = useDiscardStory();
+  const { regenerateImages, regeneratingImages } = useRegenerateStoryImages();
+  const { setVisibility, updatingVisibility } = useStoryVisibility();
+  const busy = confirming || discarding || regeneratingImages || updatingVisibility;
+  const discardAction = discardActionFor(story.status);
+
+  async function handleConfirm() {
+    const failure = await confirm(story.publicId);
+    if (failure) showMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.confirmError);
+    else showMessage(null);
+  }
+
+  async function handleDiscard() {
+    const failure = await discard(story.publicId, discardAction);
+    setConfirmingDiscard(false);
+    showMessage(failure ? { tone: "error", text: failure } : null);
+  }
+
+  async function handleRegenerateImages() {
+    const failure = await regenerateImages(story.publicId);
+    showMessage(failure ? { tone: "error", text: failure } : null);
+  }
+
+  async function handleToggleVisibility() {
+    const result = await setVisibility(story, !story.isPublic);
+    showMessage(result, MESSAGE_TIMEOUTS_MS.visibility);
+  }
+
+  const liveLine = liveStatusLine(live, displayedStatus);
+  const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+
+  let statusView;
+  switch (displayedStatus) {
+    case "GENERATING":
+      statusView = (
+        <GeneratingView
+          progress={story.progress}
+          message={story.statusMessage ?? null}
+          cancelling={discarding}
+          onCancel={() => setConfirmingDiscard(true)}
+        />
+      );
+      break;
+    case "READY_FOR_REVIEW":
+      statusView = (
+        <ReviewPanel
+          message={story.statusMessage ?? null}
+          previewTitle={live.preview?.title ?? story.title}
+          chapterCount={story.content?.chapters.length ?? live.preview?.chapterCount ?? null}
+          busy={busy}
+          onConfirm={() => void handleConfirm()}
+          onDiscard={() => setConfirmingDiscard(true)}
+          onRegenerateImages={() => void handleRegenerateImages()}
+        />
+      );
+      break;
+    case "COMPLETED":
+      statusView = story.viewerIsAuthor ? (
+        <OwnerControls
+          isPublic={story.isPublic}
+          busy={busy}
+          onToggleVisibility={() => void handleToggleVisibility()}
+          onDiscard={() => setConfirmingDiscard(true)}
+          onRegenerateImages={() => void handleRegenerateImages()}
+        />
+      ) : null;
+      break;
+    case "DISCARDED":
+    case "ERROR":
+      statusView = (
+        <EndedView
+          kind={displayedStatus === "DISCARDED" ? "discarded" : "error"}
+          message={
+            displayedStatus === "DISCARDED"
+              ? READER_MESSAGES.discardedDefault
+              : (props.connectionFailure ?? story.error ?? READER_MESSAGES.errorDefault)
+          }
+          canRegenerate={story.viewerIsAuthor}
+          regenerating={props.regenerating}
+          onRegenerate={() => void props.onRegenerate()}
+        />
+      );
+      break;
+    default:
+      statusView = <UnknownStatusView status={displayedStatus} />;
+  }
+
+  return (
+    <div className="story-reader" style={{ fontFamily: fontFamilyOf(font) }}>
+      {readable ? <ReadingProgress /> : null}
+      {liveLine ? (
+        <p className="reader-live-status" role="status">
+          {liveLine}
+        </p>
+      ) : null}
+      {live.corrupted ? <Alert tone="error">{READER_MESSAGES.corruptedUpdate}</Alert> : null}
+      {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+      {statusView}
+      {readable ? (
+        <>
+          <FontPicker font={font} onChange={setFont} />
+          <StoryText story={story} showImages={props.isPremium} />
+        </>
+      ) : null}
+      {confirmingDiscard ? (
+        <ConfirmDialog
+          title={discardAction === "cancel" ? "Cancel generation?" : "Discard this story?"}
+          description={
+            discardAction === "cancel"
+              ? "The AI stops writing this story and it is discarded."
+              : "The story is discarded. You can regenerate it later from this page."
+          }
+          confirmLabel={discardAction === "cancel" ? "Cancel Generation" : "Discard Story"}
+          dismissLabel={discardAction === "cancel" ? "Keep Generating" : "Keep Story"}
+          busy={discarding}
+          onConfirm={() => void handleDiscard()}
+          onDismiss={() => setConfirmingDiscard(false)}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+const STABLE_STATUSES = new Set(["COMPLETED", "DISCARDED", "ERROR"]);
+
+/** Spec §4 live channel messages, where they say something useful to the reader. */
+function liveStatusLine(live: StoryLiveUpdates, status: string): string | null {
+  switch (live.connection) {
+    case "connecting":
+      return STABLE_STATUSES.has(status) ? null : READER_MESSAGES.connecting;
+    case "connected":
+      return status === "GENERATING" ? READER_MESSAGES.connected : null;
+    case "closed":
+      return status === "GENERATING"
+        ? (live.failure?.message ?? READER_MESSAGES.connectionClosed)
+        : null;
+    case "error":
+      // While generating the failure shows as the error page instead (spec §4).
+      return status === "ERROR" ? null : READER_MESSAGES.connectionFailed;
+    default:
+      return null;
+  }
+}
+
+/** Spec §9: the enter animation starts 50 ms after the page mounts. */
+export function useEnterAnimation(animate: boolean): boolean {
+  const [entered, setEntered] = useState(!animate);
+  useEffect(() => {
+    if (!animate) return;
+    const timer = setTimeout(() => setEntered(true), 50);
+    return () => clearTimeout(timer);
+  }, [animate]);
+  return entered;
+}

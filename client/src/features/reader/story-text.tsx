@@ -1,0 +1,107 @@
+import { Fragment } from "react";
+import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
+import type { StoryText_StoryFragment } from "../../__generated__/graphql";
+import { READER_MESSAGES } from "./messages";
+import { classifyStoryContent } from "./story-body";
+
+export const StoryTextFragment = graphql(`
+  fragment StoryText_story on Story {
+    title
+    description
+    headerImageUrl
+    content {
+      chapters {
+        title
+        paragraphs
+      }
+    }
+    images {
+      id
+      role
+      url
+      chapterIndex
+      paragraphIndex
+      altText
+      caption
+    }
+  }
+`);
+
+type StoryImage = StoryText_StoryFragment["images"][number];
+
+interface StoryTextProps {
+  story: FragmentType<typeof StoryTextFragment>;
+  /** spec §6: illustrations render only for premium readers. */
+  showImages: boolean;
+}
+
+function Illustration({ image }: { image: StoryImage }) {
+  return (
+    <figure className="story-text__figure">
+      <img src={image.url} alt={image.altText} loading="lazy" />
+      {image.caption ? <figcaption>{image.caption}</figcaption> : null}
+    </figure>
+  );
+}
+
+/** The story itself (spec §2 Story text), always rendered as text, never as HTML. */
+export function StoryText(props: StoryTextProps) {
+  const story = getFragmentData(StoryTextFragment, props.story);
+  const body = classifyStoryContent(story.content);
+  const images = props.showImages ? story.images : [];
+  const cover = images.find((image) => image.role === "COVER");
+  const coverUrl = cover?.url ?? (props.showImages ? story.headerImageUrl : null);
+
+  function imagesAfter(chapterIndex: number, paragraphIndex: number) {
+    return images.filter(
+      (image) =>
+        image.role === "CHAPTER" &&
+        image.chapterIndex === chapterIndex &&
+        image.paragraphIndex === paragraphIndex,
+    );
+  }
+
+  return (
+    <article className="story-text">
+      {coverUrl ? (
+        <figure className="story-text__cover">
+          <img src={coverUrl} alt={cover?.altText ?? `Cover of ${story.title}`} />
+          {cover?.caption ? <figcaption>{cover.caption}</figcaption> : null}
+        </figure>
+      ) : null}
+      <h1 className="story-text__title">{story.title}</h1>
+      {story.description ? <p className="story-text__description">{story.description}</p> : null}
+      {body.kind === "chapters"
+        ? body.chapters.map((chapter, chapterIndex) => (
+            <section key={chapterIndex} className="story-text__chapter">
+              <h2>{chapter.title}</h2>
+              {chapter.paragraphs.map((paragraph, paragraphIndex) => (
+                <Fragment key={paragraphIndex}>
+                  <p>{paragraph}</p>
+                  {imagesAfter(chapterIndex, paragraphIndex).map((image) => (
+                    <Illustration key={image.id} image={image} />
+                  ))}
+                </Fragment>
+              ))}
+            </section>
+          ))
+        : null}
+      {body.kind === "plain" ? (
+        <p>
+          {body.lines.map((line, index) => (
+            <Fragment key={index}>
+              {index > 0 ? <br /> : null}
+              {line}
+            </Fragment>
+          ))}
+        </p>
+      ) : null}
+      {body.kind === "unavailable" ? (
+        <p className="muted">{READER_MESSAGES.contentUnavailable}</p>
+      ) : null}
+      {body.kind === "unexpected" ? (
+        <p className="muted">{READER_MESSAGES.contentUnexpected}</p>
+      ) : null}
+    </article>
+  );
+}

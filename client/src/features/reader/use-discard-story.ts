@@ -1,0 +1,36 @@
+import { useMutation } from "@apollo/client/react";
+import { useCallback } from "react";
+import { graphql } from "../../__generated__";
+import { serverMessageOf } from "../../lib/graphql-error-message";
+import { discardFailedMessage, type DiscardAction } from "./messages";
+
+export const DiscardStoryMutation = graphql(`
+  mutation DiscardStory($publicId: ID!) {
+    discardStory(publicId: $publicId) {
+      id
+      status
+      progress
+      statusMessage
+    }
+  }
+`);
+
+/**
+ * Cancel (generating), discard (ready_for_review, error) or delete (completed): one call (spec
+ * §4). Resolves to null, or the server's message else "Could not {action} the story. …" (§8).
+ */
+export function useDiscardStory() {
+  const [mutate, { loading }] = useMutation(DiscardStoryMutation);
+  const discard = useCallback(
+    async (publicId: string, action: DiscardAction): Promise<string | null> => {
+      try {
+        await mutate({ variables: { publicId } });
+        return null;
+      } catch (error) {
+        return serverMessageOf(error) ?? discardFailedMessage(action);
+      }
+    },
+    [mutate],
+  );
+  return { discard, discarding: loading };
+}

@@ -1,0 +1,35 @@
+import { useMutation } from "@apollo/client/react";
+import { useCallback } from "react";
+import { graphql } from "../../__generated__";
+
+export const DiscardMyStoryMutation = graphql(`
+  mutation DiscardMyStory($publicId: ID!) {
+    discardStory(publicId: $publicId) {
+      id
+      status
+    }
+  }
+`);
+
+/** spec §8 My Stories. */
+export const DISCARD_FAILED = "Could not discard the story.";
+
+/**
+ * Cancel or discard from My Stories. The returned story is normalized by id, so its row turns
+ * Discarded on its own; the promise gives null or the spec's failure message.
+ */
+export function useDiscardMyStory() {
+  const [mutate] = useMutation(DiscardMyStoryMutation);
+  return useCallback(
+    async (publicId: string): Promise<string | null> => {
+      try {
+        await mutate({ variables: { publicId } });
+        return null;
+      } catch (error) {
+        console.warn("Discarding a story failed", error);
+        return DISCARD_FAILED;
+      }
+    },
+    [mutate],
+  );
+}

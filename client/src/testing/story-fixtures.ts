@@ -1,0 +1,38 @@
+import type { StoryStatus } from "../__generated__/graphql";
+
+/** A Story as the reader's query selects it; override what a test needs. */
+export function storyFixture(
+  overrides: Partial<Record<string, unknown>> & { status?: StoryStatus | string } = {},
+) {
+  return {
+    __typename: "Story" as const,
+    id: "Story:abc123",
+    publicId: "abc123",
+    title: "The Lantern Keeper",
+    description: "A keeper guards the last light of a drowned city.",
+    status: "COMPLETED",
+    progress: 100,
+    statusMessage: null,
+    error: null,
+    isPublic: false,
+    viewerIsAuthor: true,
+    headerImageUrl: null,
+    content: {
+      __typename: "StoryContent" as const,
+      chapters: [
+        {
+          __typename: "Chapter" as const,
+          title: "The Flood",
+          paragraphs: ["Water rose over the city.", "Only the lighthouse stood."],
+        },
+        {
+          __typename: "Chapter" as const,
+          title: "The Keeper",
+          paragraphs: ["Mira kept the lamp burning."],
+        },
+      ],
+    },
+    images: [],
+    ...overrides,
+  };
+}
