@@ -27,7 +27,15 @@ export default async function globalSetup() {
   const quiet = !process.env.E2E_VERBOSE;
 
   const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
-    env: { ...shared, API_PORT: "0", DATA_DIR: dataDir, DATABASE_URL: "", LOG_LEVEL: "warn" },
+    env: {
+      ...shared,
+      API_PORT: "0",
+      DATA_DIR: dataDir,
+      DATABASE_URL: "",
+      LOG_LEVEL: "warn",
+      // Slow enough that a person (and the test) sees progress rise, fast enough for CI.
+      STORY_WRITER_PACE_MS: "50",
+    },
     readyPattern: /listening on (http:\/\/\S+)/,
     quiet,
   });

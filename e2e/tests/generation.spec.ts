@@ -1,0 +1,105 @@
+import type { Page } from "@playwright/test";
+import { test, expect } from "../fixtures.js";
+import { signUpThroughForm, uniqueEmail } from "./helpers.js";
+
+async function startStory(page: Page, title: string) {
+  await page.goto("/stories/new");
+  await page.getByLabel("Title").fill(title);
+  await page
+    .getByLabel("Outline")
+    .fill("Mara, a young cartographer, maps a drowned city to find her missing brother Tomas.");
+  await page.getByLabel("Tags").fill("fantasy, adventure");
+  await page.getByLabel("Theme keywords").fill("tides, lanterns");
+  await page.getByRole("button", { name: "Generate Story" }).click();
+  await expect(page).toHaveURL(/\/stories\/[A-Za-z0-9_-]+$/);
+}
+
+test("sign up, generate, watch it being written, confirm, publish; a visitor reads it", async ({
+  page,
+  browser,
+}) => {
+  await signUpThroughForm(page, uniqueEmail("writer"));
+  const title = `The Drowned Atlas ${Date.now().toString(36)}`;
+  await startStory(page, title);
+
+  // spec §2: progress is shown while the writer works, and it rises.
+  await expect(page.getByRole("heading", { name: "Generating Story..." })).toBeVisible();
+  const seen = new Set<number>();
+  await expect
+    .poll(
+      async () => {
+        const text = await page
+          .getByText(/^Progress: \d+%$/)
+          .textContent({ timeout: 200 })
+          .catch(() => null);
+        const value = Number(text?.match(/\d+/)?.[0]);
+        if (Number.isFinite(value)) seen.add(value);
+        return (await page.getByRole("heading", { name: "Generation Complete!" }).count()) > 0;
+      },
+      { timeout: 60_000, intervals: [100] },
+    )
+    .toBe(true);
+  expect([...seen].some((value) => value > 0)).toBe(true);
+
+  await page.getByRole("button", { name: "Show Preview" }).click();
+  await expect(page.getByText(title).first()).toBeVisible();
+  await page.getByRole("button", { name: "Confirm Story" }).click();
+  await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
+  await page.getByRole("button", { name: "Make Public" }).click();
+  await expect(page.getByText("Story is now public.")).toBeVisible();
+  await expect(page.getByRole("button", { name: "Make Private" })).toBeVisible();
+  const storyUrl = page.url();
+
+  // A visitor in a fresh context reads the story: chapters and their paragraphs.
+  const visitor = await browser.newContext();
+  const visitorPage = await visitor.newPage();
+  await visitorPage.goto(storyUrl);
+  await expect(visitorPage.getByRole("heading", { name: title, level: 1 })).toBeVisible();
+  await expect(visitorPage.getByRole("heading", { level: 2 }).first()).toBeVisible();
+  await expect(visitorPage.getByText(/Mara/).first()).toBeVisible();
+  await expect(visitorPage.getByRole("button", { name: "Make Private" })).toHaveCount(0);
+  await visitor.close();
+
+  // My Stories lists it as completed.
+  await page.goto("/my/stories");
+  const item = page.getByRole("listitem", { name: title });
+  await expect(item.getByText("Completed")).toBeVisible();
+});
+
+test("a private story is Story Not Found for another user", async ({ page, browser }) => {
+  await signUpThroughForm(page, uniqueEmail("private"));
+  await startStory(page, "A Private Matter");
+  await expect(page.getByRole("heading", { name: "Generation Complete!" })).toBeVisible({
+    timeout: 60_000,
+  });
+  const storyUrl = page.url();
+
+  const other = await browser.newContext();
+  const otherPage = await other.newPage();
+  await signUpThroughForm(otherPage, uniqueEmail("stranger"));
+  await otherPage.goto(storyUrl);
+  await expect(otherPage.getByRole("heading", { name: "Story Not Found" })).toBeVisible();
+  await expect(
+    otherPage.getByText(
+      "The requested story could not be found, is unavailable, or you might not have access.",
+    ),
+  ).toBeVisible();
+  await other.close();
+});
+
+test("discard a story under review, then regenerate it", async ({ page }) => {
+  await signUpThroughForm(page, uniqueEmail("discarder"));
+  await startStory(page, "Second Thoughts");
+  await expect(page.getByRole("heading", { name: "Generation Complete!" })).toBeVisible({
+    timeout: 60_000,
+  });
+  await page.getByRole("button", { name: "Discard Story" }).click();
+  await page.getByRole("dialog").getByRole("button", { name: "Discard Story" }).click();
+  await expect(page.getByRole("heading", { name: "Story Discarded" })).toBeVisible();
+  await expect(page.getByText("This story generation was cancelled or discarded.")).toBeVisible();
+
+  await page.getByRole("button", { name: "Regenerate Story" }).click();
+  await expect(page.getByRole("heading", { name: "Generation Complete!" })).toBeVisible({
+    timeout: 60_000,
+  });
+});
