@@ -45,6 +45,11 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   await expect(page.getByText(title).first()).toBeVisible();
   await page.getByRole("button", { name: "Confirm Story" }).click();
   await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
+  // The owner sees the private story's pictures (premium by default, spec §6).
+  const cover = page.getByRole("img", { name: /^Cover art for/ });
+  await expect
+    .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await page.getByRole("button", { name: "Make Public" }).click();
   await expect(page.getByText("Story is now public.")).toBeVisible();
   await expect(page.getByRole("button", { name: "Make Private" })).toBeVisible();
@@ -58,6 +63,10 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   await expect(visitorPage.getByRole("heading", { level: 2 }).first()).toBeVisible();
   await expect(visitorPage.getByText(/Mara/).first()).toBeVisible();
   await expect(visitorPage.getByRole("button", { name: "Make Private" })).toHaveCount(0);
+  const visitorCover = visitorPage.getByRole("img", { name: /^Cover art for/ });
+  await expect
+    .poll(() => visitorCover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+    .toBeGreaterThan(0);
   await visitor.close();
 
   // My Stories lists it as completed.

@@ -19,6 +19,7 @@ export function fakeAuthContext(overrides: Partial<AuthContextValue> = {}): Auth
     logOut: vi.fn(async () => {}),
     signInWithGoogle: vi.fn(async () => {}),
     resetPassword: vi.fn(async () => {}),
+    getIdToken: vi.fn(async () => null),
     ...overrides,
   };
 }

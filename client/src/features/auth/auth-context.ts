@@ -12,6 +12,8 @@ export interface AuthContextValue {
   logOut(): Promise<void>;
   signInWithGoogle(): Promise<void>;
   resetPassword(email: string): Promise<void>;
+  /** The signed-in user's ID token for same-origin requests Apollo does not make (or null). */
+  getIdToken(): Promise<string | null>;
 }
 
 export const AuthContext = createContext<AuthContextValue | null>(null);

@@ -53,6 +53,7 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
       },
       signInWithGoogle: () => service.signInWithGoogle(),
       resetPassword: (email) => service.resetPassword(email),
+      getIdToken: () => service.getIdToken(),
     }),
     [service, state],
   );

@@ -3,6 +3,7 @@ import { getFragmentData, graphql, type FragmentType } from "../../__generated__
 import type { StoryText_StoryFragment } from "../../__generated__/graphql";
 import { READER_MESSAGES } from "./messages";
 import { classifyStoryContent } from "./story-body";
+import { StoryPicture } from "./story-picture";
 
 export const StoryTextFragment = graphql(`
   fragment StoryText_story on Story {
@@ -38,7 +39,7 @@ interface StoryTextProps {
 function Illustration({ image }: { image: StoryImage }) {
   return (
     <figure className="story-text__figure">
-      <img src={image.url} alt={image.altText} loading="lazy" />
+      <StoryPicture src={image.url} alt={image.altText} loading="lazy" />
       {image.caption ? <figcaption>{image.caption}</figcaption> : null}
     </figure>
   );
@@ -65,7 +66,7 @@ export function StoryText(props: StoryTextProps) {
     <article className="story-text">
       {coverUrl ? (
         <figure className="story-text__cover">
-          <img src={coverUrl} alt={cover?.altText ?? `Cover of ${story.title}`} />
+          <StoryPicture src={coverUrl} alt={cover?.altText ?? `Cover of ${story.title}`} />
           {cover?.caption ? <figcaption>{cover.caption}</figcaption> : null}
         </figure>
       ) : null}
