@@ -1,16 +1,9 @@
 // The BFF's settings, read once from the environment; a bad value stops start-up with one line.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import type { FirebaseWebConfig } from "@storyloom/common";
 
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket?: string;
-  messagingSenderId?: string;
-  appId?: string;
-  measurementId?: string;
-}
+export type { FirebaseWebConfig };
 
 export interface GraphQLLimits {
   maxDepth: number;

@@ -1,23 +1,8 @@
-/**
- * The runtime configuration the BFF serves at GET /config.json. One build of the client works with
- * the Auth emulator and with a real Firebase project because nothing here is baked in at build time.
- */
-export interface FirebaseWebConfig {
-  apiKey: string;
-  authDomain: string;
-  projectId: string;
-  storageBucket?: string;
-  messagingSenderId?: string;
-  appId?: string;
-  measurementId?: string;
-}
+import type { FirebaseWebConfig, RuntimeConfig } from "@storyloom/common";
 
-export interface RuntimeConfig {
-  firebase: FirebaseWebConfig;
-  /** The Auth emulator's origin (e.g. http://127.0.0.1:9099), or null for a real project. */
-  authEmulatorUrl: string | null;
-}
+export type { FirebaseWebConfig, RuntimeConfig };
 
+/** The BFF's /config.json could not be read or is not a runtime configuration. */
 export class RuntimeConfigError extends Error {
   override name = "RuntimeConfigError";
 }
