@@ -41,8 +41,12 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
     .toBe(true);
   expect([...seen].some((value) => value > 0)).toBe(true);
 
+  // spec §2: the preview (title and chapter count) shows only when asked for.
+  const chapters = page.getByText("Chapters", { exact: true });
+  await expect(chapters).toBeHidden();
   await page.getByRole("button", { name: "Show Preview" }).click();
-  await expect(page.getByText(title).first()).toBeVisible();
+  await expect(chapters).toBeVisible();
+  await expect(page.getByRole("button", { name: "Hide Preview" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Story" }).click();
   await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
   // The owner sees the private story's pictures (premium by default, spec §6).
