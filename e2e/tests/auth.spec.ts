@@ -75,6 +75,8 @@ test("password reset: the emailed code sets a new password", async ({
   await page.goto("/login");
   await page.getByRole("link", { name: "Forgot password?" }).click();
   await expect(page).toHaveURL(/\/forgot-password$/);
+  // The sign-in page stays on screen until the reset page's code has loaded.
+  await expect(page.getByRole("heading", { name: "Reset your password" })).toBeVisible();
   await page.getByLabel("Email").fill(email);
   await page.getByRole("button", { name: "Reset Password" }).click();
   await expect(page.getByText("Check your inbox for password reset instructions")).toBeVisible();
