@@ -1,5 +1,5 @@
-import { useId, type SelectHTMLAttributes } from "react";
-import "./form.css";
+import type { SelectHTMLAttributes } from "react";
+import { Field } from "./field";
 
 export interface SelectOption<T extends string> {
   value: T;
@@ -25,28 +25,26 @@ export function SelectField<T extends string>({
   className,
   ...props
 }: SelectFieldProps<T>) {
-  const id = useId();
   return (
-    <div className={className ? `field ${className}` : "field"}>
-      <label className="field__label" htmlFor={id}>
-        {label}
-      </label>
-      <select
-        {...props}
-        id={id}
-        className="field__input field__select"
-        value={value}
-        onChange={(event) => {
-          const chosen = options.find((option) => option.value === event.target.value);
-          if (chosen) onValueChange(chosen.value);
-        }}
-      >
-        {options.map((option) => (
-          <option key={option.value} value={option.value}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
+    <Field label={label} className={className}>
+      {(control) => (
+        <select
+          {...props}
+          {...control}
+          className="field__input field__select"
+          value={value}
+          onChange={(event) => {
+            const chosen = options.find((option) => option.value === event.target.value);
+            if (chosen) onValueChange(chosen.value);
+          }}
+        >
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
   );
 }
