@@ -1,7 +1,6 @@
-import { useId, useRef, useState } from "react";
 import { NavLink } from "react-router";
 import { useAuth } from "../../features/auth";
-import { useDismiss } from "../../lib/use-dismiss";
+import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
 
@@ -9,17 +8,8 @@ import { useSignOut } from "./use-sign-out";
 export function MobileMenu() {
   const { currentUser } = useAuth();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
+  const { open, close, toggle, containerRef, buttonRef, panelId } = useDisclosure();
 
-  useDismiss(open, containerRef, (reason) => {
-    setOpen(false);
-    if (reason === "escape") buttonRef.current?.focus();
-  });
-
-  const close = () => setOpen(false);
   const mainItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
 
   return (
@@ -31,7 +21,7 @@ export function MobileMenu() {
         aria-label="Menu"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <span className="mobile-menu__bars" aria-hidden="true" data-open={open} />
       </button>

@@ -1,7 +1,7 @@
-import { useId, useRef, useState, type FocusEvent } from "react";
+import type { FocusEvent } from "react";
 import { Link } from "react-router";
 import { useAuth, type AuthUser } from "../../features/auth";
-import { useDismiss } from "../../lib/use-dismiss";
+import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
 
@@ -17,24 +17,14 @@ function initialOf(user: AuthUser): string {
 export function UserMenu() {
   const { currentUser } = useAuth();
   const signOut = useSignOut();
-  const [open, setOpen] = useState(false);
-  const containerRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelId = useId();
-
-  useDismiss(open, containerRef, (reason) => {
-    setOpen(false);
-    if (reason === "escape") buttonRef.current?.focus();
-  });
+  const { open, close, toggle, containerRef, buttonRef, panelId } = useDisclosure();
 
   if (currentUser === null) return null;
 
   function handleBlur(event: FocusEvent<HTMLDivElement>) {
     const next = event.relatedTarget;
-    if (next instanceof Node && !event.currentTarget.contains(next)) setOpen(false);
+    if (next instanceof Node && !event.currentTarget.contains(next)) close();
   }
-
-  const close = () => setOpen(false);
 
   return (
     <div className="user-menu" ref={containerRef} onBlur={handleBlur}>
@@ -45,7 +35,7 @@ export function UserMenu() {
         aria-label="User menu"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((value) => !value)}
+        onClick={toggle}
       >
         <span className="avatar" aria-hidden="true">
           {initialOf(currentUser)}
