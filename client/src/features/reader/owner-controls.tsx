@@ -1,3 +1,5 @@
+import { DiscardAndRegenerateImages } from "./discard-and-regenerate-images";
+
 interface OwnerControlsProps {
   isPublic: boolean;
   busy: boolean;
@@ -19,22 +21,11 @@ export function OwnerControls(props: OwnerControlsProps) {
       >
         {props.isPublic ? "Make Private" : "Make Public"}
       </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={props.busy}
-        onClick={props.onDiscard}
-      >
-        Discard Story
-      </button>
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={props.busy}
-        onClick={props.onRegenerateImages}
-      >
-        Regenerate Images
-      </button>
+      <DiscardAndRegenerateImages
+        busy={props.busy}
+        onDiscard={props.onDiscard}
+        onRegenerateImages={props.onRegenerateImages}
+      />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { READER_MESSAGES } from "./messages";
+import { DiscardAndRegenerateImages } from "./discard-and-regenerate-images";
 
 interface ReviewPanelProps {
   message: string | null;
@@ -49,22 +50,11 @@ export function ReviewPanel(props: ReviewPanelProps) {
         >
           Confirm Story
         </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={props.busy}
-          onClick={props.onDiscard}
-        >
-          Discard Story
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={props.busy}
-          onClick={props.onRegenerateImages}
-        >
-          Regenerate Images
-        </button>
+        <DiscardAndRegenerateImages
+          busy={props.busy}
+          onDiscard={props.onDiscard}
+          onRegenerateImages={props.onRegenerateImages}
+        />
       </div>
     </section>
   );
