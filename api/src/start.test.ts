@@ -1,34 +1,16 @@
 import net from "node:net";
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
-import { inject } from "vitest";
+import { startEnv as startEnvFor } from "./testing/start-env.js";
 import { freePort, isPortFree } from "../../scripts/lib/ports.mjs";
 import { startApi, StartupError } from "./start.js";
-import { createEmptyDatabase, type CreatedDatabase } from "./testing/test-database.js";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** The environment `npm start` gives the api, on a database of this test's own. */
-async function startEnv(extra: Record<string, string> = {}): Promise<Record<string, string>> {
-  const created: CreatedDatabase = await createEmptyDatabase(true);
-  cleanups.push(() => created.remove());
-  const database: Record<string, string> =
-    created.config.kind === "postgres"
-      ? { DATABASE_URL: created.config.url }
-      : { DATABASE_URL: "", DATA_DIR: path.dirname(created.config.dataDir) };
-  return {
-    API_HOST: "127.0.0.1",
-    API_PORT: "0",
-    FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
-    FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
-    LOG_LEVEL: "silent",
-    ...database,
-    ...extra,
-  };
-}
+const startEnv = (extra: Record<string, string> = {}) =>
+  startEnvFor((cleanup) => cleanups.push(cleanup), extra);
 
 describe("starting the api", () => {
   it("listens on the port the system picks for API_PORT=0 and answers health", async () => {

@@ -1,8 +1,7 @@
-import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
+import { startEnv as startEnvFor } from "../testing/start-env.js";
 import { inject } from "vitest";
 import { startApi, StartupError } from "../start.js";
-import { createEmptyDatabase } from "../testing/test-database.js";
 import { newUser } from "../testing/tokens.js";
 import { eventually, STORY_INPUT } from "./worker-test-kit.js";
 import { loadWorkerConfig } from "./worker-config.js";
@@ -12,24 +11,8 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** `npm start`'s environment on a database of this test's own. */
-async function startEnv(extra: Record<string, string>): Promise<Record<string, string>> {
-  const created = await createEmptyDatabase(true);
-  cleanups.push(() => created.remove());
-  const database: Record<string, string> =
-    created.config.kind === "postgres"
-      ? { DATABASE_URL: created.config.url }
-      : { DATABASE_URL: "", DATA_DIR: path.dirname(created.config.dataDir) };
-  return {
-    API_HOST: "127.0.0.1",
-    API_PORT: "0",
-    FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
-    FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
-    LOG_LEVEL: "silent",
-    ...database,
-    ...extra,
-  };
-}
+const startEnv = (extra: Record<string, string> = {}) =>
+  startEnvFor((cleanup) => cleanups.push(cleanup), extra);
 
 async function startedStory(url: string, idToken: string): Promise<string> {
   const response = await fetch(`${url}/v1/stories/generate/start`, {
