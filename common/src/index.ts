@@ -1,2 +1,3 @@
+export * from "./canonical-text.js";
 export * from "./limits.js";
 export * from "./runtime-config.js";
