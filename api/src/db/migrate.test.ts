@@ -47,9 +47,13 @@ describe("migrations", () => {
     const second = await open(created);
     expect(await second.withSession((session) => migrate(session, migrations))).toEqual([]);
     expect((await tables(second)).map((row) => row.table_name)).toEqual([
+      "bookmarks",
+      "comment_reports",
+      "comments",
       "schema_migrations",
       "stories",
       "story_media",
+      "story_reads",
       "users",
     ]);
   }, 30_000);

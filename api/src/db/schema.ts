@@ -2,11 +2,14 @@ import {
   bigint,
   boolean,
   customType,
+  date,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   text,
+  type AnyPgColumn,
   timestamp,
 } from "drizzle-orm/pg-core";
 
@@ -48,6 +51,10 @@ export type DesiredLength = (typeof DESIRED_LENGTHS)[number];
 
 export const NASTINESS_LEVELS = ["light", "medium", "heavy"] as const;
 export type NastinessLevel = (typeof NASTINESS_LEVELS)[number];
+
+/** spec §4: the moderation of stories and comments. */
+export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
 
 export const MEDIA_ROLES = ["cover", "chapter"] as const;
 export type MediaRole = (typeof MEDIA_ROLES)[number];
@@ -100,6 +107,13 @@ export const stories = pgTable(
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp("completed_at", { withTimezone: true }),
+    moderationStatus: text("moderation_status")
+      .$type<ModerationStatus>()
+      .notNull()
+      .default("approved"),
+    moderationReason: text("moderation_reason"),
+    /** When the story last became public (Fresh Threads orders by it). */
+    publishedAt: timestamp("published_at", { withTimezone: true }),
   },
   (table) => [index("stories_author_created_idx").on(table.authorId, table.createdAt, table.id)],
 );
@@ -129,4 +143,83 @@ export const storyMedia = pgTable(
 
 export type StoryMediaRecord = typeof storyMedia.$inferSelect;
 
-export const schema = { users, stories, storyMedia };
+/** spec §4 Bookmark: one per (reader, story). */
+export const bookmarks = pgTable(
+  "bookmarks",
+  {
+    userId: text("user_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.storyId] })],
+);
+
+/** Reads, once per reader per story per day; reader_key is a hash, never a raw address. */
+export const storyReads = pgTable(
+  "story_reads",
+  {
+    storyId: text("story_id")
+      .notNull()
+      .references(() => stories.id, { onDelete: "cascade" }),
+    readerKey: text("reader_key").notNull(),
+    readOn: date("read_on").notNull(),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.storyId, table.readOn, table.readerKey] })],
+);
+
+/** spec §3 Comment; inline notes keep their anchor (architecture §3). */
+export const comments = pgTable("comments", {
+  id: text("id").primaryKey(),
+  storyId: text("story_id")
+    .notNull()
+    .references(() => stories.id, { onDelete: "cascade" }),
+  /** Null once the author's account is gone. */
+  authorId: text("author_id").references(() => users.id, { onDelete: "set null" }),
+  parentId: text("parent_id").references((): AnyPgColumn => comments.id, { onDelete: "cascade" }),
+  content: text("content").notNull(),
+  moderationStatus: text("moderation_status")
+    .$type<ModerationStatus>()
+    .notNull()
+    .default("approved"),
+  flaggedCount: integer("flagged_count").notNull().default(0),
+  anchorStart: integer("anchor_start"),
+  anchorEnd: integer("anchor_end"),
+  quote: text("quote"),
+  quotePrefix: text("quote_prefix"),
+  quoteSuffix: text("quote_suffix"),
+  isOrphaned: boolean("is_orphaned").notNull().default(false),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CommentRecord = typeof comments.$inferSelect;
+
+/** One report per reader per comment. */
+export const commentReports = pgTable(
+  "comment_reports",
+  {
+    commentId: text("comment_id")
+      .notNull()
+      .references(() => comments.id, { onDelete: "cascade" }),
+    reporterId: text("reporter_id")
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.commentId, table.reporterId] })],
+);
+
+export const schema = {
+  users,
+  stories,
+  storyMedia,
+  bookmarks,
+  storyReads,
+  comments,
+  commentReports,
+};
