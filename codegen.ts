@@ -15,6 +15,7 @@ const config: CodegenConfig = {
           Viewer: "../upstream/rest-types.js#RestUserProfile",
           Story: "../upstream/rest-types.js#RestStoryDetail",
           StoryImage: "../upstream/rest-types.js#RestStoryImage",
+          Comment: "../upstream/rest-types.js#RestComment",
           StoryGenerationUpdate: "../upstream/live-story-message.js#StoryGenerationEvent",
         },
         scalars: { DateTime: "string" },

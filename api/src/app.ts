@@ -14,7 +14,19 @@ import {
   START_WINDOW_MS,
   STARTS_PER_WINDOW,
 } from "./domain/stories/start-rate-limit.js";
+import { readHashSecret, trustedProxies } from "./domain/community/reader-key.js";
+import { readModerationSettings, type ModerationSettings } from "./domain/comments/moderation.js";
+import { adminRoutes } from "./http/admin-routes.js";
 import { authRoutes } from "./http/auth-routes.js";
+import {
+  COMMENT_WINDOW_MS,
+  COMMENTS_PER_WINDOW,
+  commentRoutes,
+  REPORT_WINDOW_MS,
+  REPORTS_PER_WINDOW,
+} from "./http/comment-routes.js";
+import { CommentSchema } from "./http/comment-schema.js";
+import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
 import { installErrorHandling } from "./http/error-handler.js";
@@ -23,8 +35,10 @@ import { healthRoutes } from "./http/health-routes.js";
 import { mediaRoutes } from "./http/media-routes.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
+import { storyListRoutes } from "./http/story-list-routes.js";
 import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
+import { userRoutes } from "./http/user-routes.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
 import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
@@ -46,6 +60,14 @@ export interface AppDeps {
   storyEvents?: StoryEventBus;
   /** The web app's address, for share links (PUBLIC_BASE_URL). */
   publicBaseUrl?: string;
+  /** Secret of read counting's reader keys; READ_HASH_SECRET, or random for this process. */
+  readHashSecret?: string;
+  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default loopback). */
+  trustProxy?: string;
+  /** The clock of the popular ranking (tests fix it). */
+  now?: () => Date;
+  /** STORY_MODERATION and COMMENT_FLAG_THRESHOLD; read from the environment when left out. */
+  moderation?: ModerationSettings;
 }
 
 /**
@@ -62,6 +84,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     requestIdHeader: false,
     // spec §7 writes some paths with a trailing slash (PATCH /stories/{id}/).
     routerOptions: { ignoreTrailingSlash: true },
+    // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
+    // believed only when it comes from a configured proxy.
+    trustProxy: deps.trustProxy ?? trustedProxies(process.env),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
@@ -78,6 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(ApiErrorSchema);
   app.addSchema(UserProfileSchema);
   app.addSchema(StoryDetailSchema);
+  app.addSchema(CommentSchema);
   await registerOpenApi(app);
 
   const users = new UsersRepository(deps.db);
@@ -91,8 +117,21 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     startLimiter: new SlidingWindowLimiter(STARTS_PER_WINDOW, START_WINDOW_MS),
+    readHashSecret: deps.readHashSecret ?? readHashSecret(process.env),
   });
+  await app.register(storyListRoutes, { prefix: "/v1", db: deps.db, guards, now: deps.now });
+  await app.register(bookmarkRoutes, { prefix: "/v1", db: deps.db, guards });
+  await app.register(userRoutes, { prefix: "/v1", db: deps.db });
   await app.register(mediaRoutes, { prefix: "/v1", db: deps.db, guards });
+  await app.register(commentRoutes, {
+    prefix: "/v1",
+    db: deps.db,
+    guards,
+    moderation: deps.moderation ?? readModerationSettings(),
+    postLimiter: new SlidingWindowLimiter(COMMENTS_PER_WINDOW, COMMENT_WINDOW_MS),
+    reportLimiter: new SlidingWindowLimiter(REPORTS_PER_WINDOW, REPORT_WINDOW_MS),
+  });
+  await app.register(adminRoutes, { prefix: "/v1", db: deps.db, guards });
   await registerStoryStream(app, deps, users);
   return app;
 }

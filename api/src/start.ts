@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type ApiConfig } from "./config.js";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "./db/database.js";
+import { readModerationSettings } from "./domain/comments/moderation.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { createFirebaseIdentity } from "./identity/firebase-identity.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
@@ -29,6 +30,7 @@ export async function startApi(
 ): Promise<RunningApi> {
   const config = loadConfigOrFail(env);
   const generation = configOrFail(() => loadGeneration(env));
+  const moderation = configOrFail(() => readModerationSettings(env));
   const database = await openDatabaseOrFail(config);
   let identity: IdentityProvider | undefined;
   let events: StoryEventBus | undefined;
@@ -47,6 +49,7 @@ export async function startApi(
       storyEvents: events,
       logger: loggerOptions(config.logLevel),
       publicBaseUrl: config.publicBaseUrl,
+      moderation,
     });
     const { host, port } = config;
     try {

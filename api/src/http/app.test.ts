@@ -93,22 +93,37 @@ describe("GET /v1/openapi.json", () => {
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/v1/admin/comments/pending",
+      "/v1/admin/comments/{id}/approve",
+      "/v1/admin/comments/{id}/reject",
+      "/v1/admin/stories/pending",
+      "/v1/admin/stories/{id}/approve",
+      "/v1/admin/stories/{id}/reject",
       "/v1/auth/accept-privacy-policy",
       "/v1/auth/accept-tos",
       "/v1/auth/age-verification",
       "/v1/auth/delete-account",
       "/v1/auth/me",
       "/v1/auth/update-profile",
+      "/v1/bookmarks",
+      "/v1/comments/comments/{id}",
+      "/v1/comments/comments/{id}/report",
+      "/v1/comments/stories/{id}/comments",
       "/v1/health",
       "/v1/media/{id}",
+      "/v1/stories",
       "/v1/stories/generate/start",
       "/v1/stories/mine",
+      "/v1/stories/search",
+      "/v1/stories/trending",
       "/v1/stories/{id}",
+      "/v1/stories/{id}/bookmark",
       "/v1/stories/{id}/confirm",
       "/v1/stories/{id}/discard",
       "/v1/stories/{id}/regenerate_art",
       "/v1/stories/{id}/restart",
       "/v1/stories/{id}/share-link",
+      "/v1/users",
     ]);
     const me = document.paths["/v1/auth/me"].get;
     expect(me.operationId).toBe("getMyProfile");

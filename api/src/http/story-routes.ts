@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
+import { readDay, readerKey } from "../domain/community/reader-key.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import { decodeCursor, encodeCursor } from "../domain/stories/list-cursor.js";
 import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
@@ -19,7 +21,7 @@ import {
   validStoryRequest,
   validTitle,
 } from "../domain/stories/story-request.js";
-import { assertCanView, canView } from "../domain/stories/visibility.js";
+import { assertCanView, canView, isOwner } from "../domain/stories/visibility.js";
 import { ApiError } from "./api-error.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
@@ -46,6 +48,8 @@ export interface StoryRoutesOptions {
   /** The web app's address: share links point at <publicBaseUrl>/stories/<public_id>. */
   publicBaseUrl: string;
   startLimiter: SlidingWindowLimiter;
+  /** Mixed into read counting's reader keys (docs/decisions/009-trending-and-reads.md). */
+  readHashSecret: string;
 }
 
 const MY_STORIES_DEFAULT_SIZE = 100;
@@ -58,8 +62,9 @@ const optionalSecurity = [{}, ...bearerSecurity];
 
 /** spec §7 "Stories": the lifecycle of architecture §4 over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
-  const { db, guards, publicBaseUrl, startLimiter } = options;
+  const { db, guards, publicBaseUrl, startLimiter, readHashSecret } = options;
   const stories = new StoriesRepository(db);
+  const community = new CommunityRepository(db);
 
   /** A story as the caller sees it, pictures included. */
   async function detail(
@@ -67,8 +72,16 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     viewerId: string | null,
     authorUsername: string | null,
   ): Promise<StoryDetailJson> {
-    const media = await stories.listMedia(story.id, story.generation);
-    return toStoryJson(story, { viewerId, authorUsername, media });
+    const [media, counts] = await Promise.all([
+      stories.listMedia(story.id, story.generation),
+      community.communityOf([story.id], viewerId),
+    ]);
+    return toStoryJson(story, {
+      viewerId,
+      authorUsername,
+      media,
+      community: counts.get(story.id),
+    });
   }
 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
@@ -137,9 +150,18 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const rows = await stories.listByAuthor(user.id, size + 1, after);
       const page = rows.slice(0, size);
       const last = page.at(-1);
+      const counts = await community.communityOf(
+        page.map(({ story }) => story.id),
+        user.id,
+      );
       return {
         items: page.map(({ story }) =>
-          toStoryJson(story, { viewerId: user.id, authorUsername: user.username, media: null }),
+          toStoryJson(story, {
+            viewerId: user.id,
+            authorUsername: user.username,
+            media: null,
+            community: counts.get(story.id),
+          }),
         ),
         next_cursor: rows.length > size && last ? encodeCursor(last.position) : null,
       };
@@ -163,6 +185,15 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const story = await find(request);
       const viewerId = request.user?.id ?? null;
       assertCanView(story, viewerId);
+      // Reads feed Trending Now: anyone but the owner reading a public story, once a day each.
+      if (!isOwner(story, viewerId) && canView(story, null)) {
+        const now = new Date();
+        const reader = viewerId
+          ? { userId: viewerId }
+          : { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+        const day = readDay(now);
+        await community.recordRead(story.id, readerKey(readHashSecret, reader, day), day, now);
+      }
       return detail(story, viewerId, story.authorUsername);
     },
   );

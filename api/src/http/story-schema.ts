@@ -1,7 +1,9 @@
 import { Type, type Static } from "typebox";
+import type { StoryCommunity } from "../db/community-repository.js";
 import {
   DESIRED_LENGTHS,
   MEDIA_ROLES,
+  MODERATION_STATUSES,
   NASTINESS_LEVELS,
   STORY_STATUSES,
   type StoredContent,
@@ -82,6 +84,11 @@ export const StoryDetailSchema = Type.Object(
     created_at: Type.String({ format: "date-time" }),
     updated_at: Type.String({ format: "date-time" }),
     is_owner: Type.Boolean({ description: "The caller is the story's author (spec §6)." }),
+    is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it (spec §4)." }),
+    bookmark_count: Type.Integer({ minimum: 0, description: "How many readers bookmarked it." }),
+    comment_count: Type.Integer({ minimum: 0, description: "Its approved comments." }),
+    moderation_status: Type.Enum([...MODERATION_STATUSES]),
+    moderation_reason: nullable(Type.String(), "Why it was rejected; shown to its owner only."),
   },
   { $id: STORY_DETAIL_ID, additionalProperties: false },
 );
@@ -182,7 +189,11 @@ export interface StoryJsonContext {
   authorUsername: string | null;
   /** The story's pictures; null leaves content and images out (My Stories stays light). */
   media: StoryMediaInfo[] | null;
+  /** Bookmarks and comments (CommunityRepository.communityOf); none when left out. */
+  community?: StoryCommunity;
 }
+
+const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
 
 export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
   const { media } = context;
@@ -219,6 +230,11 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
     created_at: story.createdAt.toISOString(),
     updated_at: story.updatedAt.toISOString(),
     is_owner: isOwner(story, context.viewerId),
+    is_bookmarked: (context.community ?? NO_COMMUNITY).isBookmarked,
+    bookmark_count: (context.community ?? NO_COMMUNITY).bookmarkCount,
+    comment_count: (context.community ?? NO_COMMUNITY).commentCount,
+    moderation_status: story.moderationStatus,
+    moderation_reason: isOwner(story, context.viewerId) ? story.moderationReason : null,
   };
 }
 

@@ -4,6 +4,7 @@ import type { Database } from "../db/database.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
 import { etagOf, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
+import { reanchorStoryComments } from "../domain/comments/reanchor-comments.js";
 import type { StoryImage } from "../writer/types.js";
 
 // The story row is the job (architecture §5). Every write a worker makes is guarded by the lease
@@ -144,6 +145,10 @@ export class JobStore {
         .where(replace === "all" ? replaced : and(replaced, eq(storyMedia.role, "cover")));
       if (images.length > 0) {
         await tx.insert(storyMedia).values(images.map((image) => mediaRow(lease, image)));
+      }
+      // Issue 6: a regeneration's new text re-anchors the inline comments, in this transaction.
+      if (changes.status === "ready_for_review") {
+        await reanchorStoryComments(tx, story.id, story.content);
       }
       await notifyStoryEvent(tx, story.publicId, story.eventSeq);
       return story;

@@ -2,6 +2,8 @@ import type { Database } from "../../db/database.js";
 import type { StoredContent, StoryRecord } from "../../db/schema.js";
 import { StoriesRepository, type StoryChanges } from "../../db/stories-repository.js";
 import { notifyStoryEvent } from "../../db/story-events.js";
+import { moderationOnPublish } from "../comments/moderation.js";
+import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle.js";
 import type { ValidStoryRequest } from "./story-request.js";
 import { categoryNameOf, hasChapters, previewOf } from "./story-text.js";
@@ -63,17 +65,19 @@ export async function confirmStory(
   edits: StoryEdits,
 ): Promise<StoryRecord> {
   assertOwner(story, byUserId, ONLY_AUTHOR);
-  return applyTransition(db, story, "confirm", (current) => {
-    const content = edits.content ?? current.content;
-    // spec §4: "content must be an object"; a story without a chapter has nothing to read.
-    if (!hasChapters(content)) throw invalidTransition(current.status, "confirm");
-    return {
-      status: "completed",
-      completedAt: new Date(),
-      statusMessage: null,
-      ...editChanges(edits),
-    };
-  });
+  return withReanchoring(db, edits, (tx) =>
+    applyTransition(tx, story, "confirm", (current) => {
+      const content = edits.content ?? current.content;
+      // spec §4: "content must be an object"; a story without a chapter has nothing to read.
+      if (!hasChapters(content)) throw invalidTransition(current.status, "confirm");
+      return {
+        status: "completed",
+        completedAt: new Date(),
+        statusMessage: null,
+        ...editChanges(edits),
+      };
+    }),
+  );
 }
 
 /**
@@ -93,10 +97,32 @@ export async function updateStory(
   if (edits.title !== undefined || edits.content !== undefined) actions.push("edit");
   const [first, ...others] = actions;
   if (first === undefined) return story;
-  return applyTransition(db, story, [first, ...others], () => ({
-    ...(isPublic === undefined ? {} : { isPublic }),
-    ...editChanges(edits),
-  }));
+  return withReanchoring(db, edits, (tx) =>
+    applyTransition(tx, story, [first, ...others], (current) => ({
+      ...(isPublic === undefined ? {} : { isPublic }),
+      // Fresh Threads orders by when a story last became public (migration 0003).
+      ...(isPublic === true && !current.isPublic ? { publishedAt: new Date() } : {}),
+      ...(isPublic === true && !current.isPublic ? moderationOnPublish() : {}),
+      ...editChanges(edits),
+    })),
+  );
+}
+
+/**
+ * Issue 6: an edit of the text re-anchors the story's inline comments in the same transaction
+ * as the new content, so no reader ever sees a note pointing at the old offsets.
+ */
+async function withReanchoring(
+  db: Database,
+  edits: StoryEdits,
+  write: (db: Database) => Promise<StoryRecord>,
+): Promise<StoryRecord> {
+  if (edits.content === undefined) return write(db);
+  return db.transaction(async (tx) => {
+    const updated = await write(tx);
+    await reanchorStoryComments(tx, updated.id, updated.content);
+    return updated;
+  });
 }
 
 /** spec §7 regenerate_art: new pictures (only the cover with albumArtOnly); the worker draws them. */

@@ -3,7 +3,7 @@ import { ApiError } from "../../http/api-error.js";
 
 export const STORY_NOT_FOUND = "Story not found.";
 
-type Viewed = Pick<StoryRecord, "authorId" | "status" | "isPublic">;
+type Viewed = Pick<StoryRecord, "authorId" | "status" | "isPublic" | "moderationStatus">;
 
 /** spec §6: the owner is the user whose id is the story's author_id. */
 export function isOwner(story: Pick<StoryRecord, "authorId">, viewerId: string | null): boolean {
@@ -12,10 +12,14 @@ export function isOwner(story: Pick<StoryRecord, "authorId">, viewerId: string |
 
 /**
  * spec §6 / architecture §4: everyone sees completed public stories; only the owner sees a story
- * that is not completed, or a completed private one.
+ * that is not completed, or a completed private one. spec §4 moderation: a public story others
+ * see must also be approved (pending and rejected ones stay with their owner).
  */
 export function canView(story: Viewed, viewerId: string | null): boolean {
-  return isOwner(story, viewerId) || (story.status === "completed" && story.isPublic);
+  return (
+    isOwner(story, viewerId) ||
+    (story.status === "completed" && story.isPublic && story.moderationStatus === "approved")
+  );
 }
 
 /** Not found, for missing stories and for ones the viewer may not see alike (never leak one). */

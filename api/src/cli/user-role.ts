@@ -1,0 +1,96 @@
+import { existsSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { sql } from "drizzle-orm";
+import { ConfigError, loadConfig, type DatabaseConfig } from "../config.js";
+import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import { migrate, readMigrations } from "../db/migrate.js";
+import { users, USER_ROLES, type UserRole } from "../db/schema.js";
+
+// `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation
+// roles (spec §6, architecture §6: roles live in the database and a CLI grants them). It opens
+// the database the api uses (DATABASE_URL, else PGlite in DATA_DIR) and answers in one line.
+
+/** The repository's root (api/dist/cli → ../../..), where `npm start` keeps .data. */
+const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+export const USAGE = "usage: npm run user:role -w api -- <email> admin|moderator|none";
+
+/** A mistake of the caller or the setup, told in one line. */
+export class UserRoleError extends Error {
+  override name = "UserRoleError";
+}
+
+export type RoleChoice = UserRole | "none";
+
+export function parseArguments(args: readonly string[]): { email: string; role: RoleChoice } {
+  const [email, role, ...rest] = args;
+  if (email === undefined || role === undefined || rest.length > 0) throw new UserRoleError(USAGE);
+  if (role !== "none" && !(USER_ROLES as readonly string[]).includes(role)) {
+    throw new UserRoleError(`unknown role "${role}": use admin, moderator or none`);
+  }
+  return { email: email.trim(), role: role as RoleChoice };
+}
+
+/**
+ * PGlite has one user: a second process opening its folder would corrupt it. An open PGlite
+ * keeps postmaster.pid in the folder; it is removed on a clean close.
+ */
+export function assertPgliteFree(config: DatabaseConfig): void {
+  if (config.kind !== "pglite") return;
+  const pidFile = path.join(config.dataDir, "postmaster.pid");
+  if (existsSync(pidFile)) {
+    throw new UserRoleError(
+      `the embedded database in ${config.dataDir} is in use: stop the api first (if none runs, a crash left ${pidFile} behind; delete it)`,
+    );
+  }
+}
+
+/** Sets the user's roles; resolves to the username changed. */
+export async function setUserRole(
+  database: DatabaseHandle,
+  email: string,
+  role: RoleChoice,
+): Promise<string> {
+  const roles: UserRole[] = role === "none" ? [] : [role];
+  const updated = await database.db
+    .update(users)
+    .set({ roles, updatedAt: sql`now()` })
+    .where(sql`lower(${users.email}) = lower(${email})`)
+    .returning({ username: users.username });
+  const [first] = updated;
+  if (first === undefined) {
+    throw new UserRoleError(`no user with the e-mail ${email} (they must sign in once first)`);
+  }
+  return first.username;
+}
+
+export async function runUserRole(
+  args: readonly string[],
+  env: Readonly<Record<string, string | undefined>>,
+): Promise<string> {
+  const { email, role } = parseArguments(args);
+  let config;
+  try {
+    // The same folder `npm start` gives the api: DATA_DIR relative to the repository's root.
+    const dataDir = path.resolve(REPOSITORY_ROOT, env.DATA_DIR?.trim() || ".data");
+    config = loadConfig({ ...env, DATA_DIR: dataDir });
+  } catch (error) {
+    if (error instanceof ConfigError) throw new UserRoleError(error.message);
+    throw error;
+  }
+  assertPgliteFree(config.database);
+  const database = await openDatabase(config.database).catch((error: unknown) => {
+    throw new UserRoleError(error instanceof Error ? error.message : String(error));
+  });
+  try {
+    const migrations = await readMigrations();
+    await database.withSession((session) => migrate(session, migrations));
+    const username = await setUserRole(database, email, role);
+    return role === "none"
+      ? `${username} (${email}) has no moderation role now`
+      : `${username} (${email}) is ${role === "admin" ? "an admin" : "a moderator"} now`;
+  } finally {
+    await database.close();
+  }
+}

@@ -1,0 +1,274 @@
+import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { Database } from "./database.js";
+import { mediaUrl } from "../http/story-schema.js";
+import {
+  bookmarks,
+  comments,
+  stories,
+  storyMedia,
+  storyReads,
+  users,
+  type StoryRecord,
+} from "./schema.js";
+import type { KeysetPosition } from "../domain/community/list-cursors.js";
+import {
+  AGE_OFFSET_HOURS,
+  BOOKMARK_WEIGHT,
+  COMMENT_WEIGHT,
+  ENGAGEMENT_OFFSET,
+  GRAVITY,
+  READ_WEIGHT,
+  TRENDING_WINDOW_DAYS,
+} from "../domain/community/trending.js";
+
+// The reading community's queries (issue 5): public lists, trending, bookmarks, reads and the
+// counts on story cards. Which index serves which list: migrations/0003_community.sql.
+
+export interface PublicFilters {
+  /** One of the story's tags, ignoring case. */
+  tag?: string;
+  /** The author's username, ignoring case. */
+  author?: string;
+  /** Case-insensitive match in the title or description. */
+  q?: string;
+}
+
+export type ListedStory = StoryRecord & { authorUsername: string | null };
+
+export interface StoryCommunity {
+  isBookmarked: boolean;
+  bookmarkCount: number;
+  commentCount: number;
+}
+
+export interface PublicProfile {
+  id: string;
+  username: string;
+  avatarUrl: string | null;
+}
+
+/** Completed, public and approved: the condition of the partial index stories_public_newest_idx. */
+export const isListed: SQL = sql`${stories.status} = 'completed' and ${stories.isPublic} and ${stories.moderationStatus} = 'approved' and ${stories.publishedAt} is not null`;
+
+/** What a viewer may still see: their own stories, and listed ones. */
+const visibleTo = (viewerId: string) => or(eq(stories.authorId, viewerId), isListed);
+
+const instant = (value: string | Date) =>
+  sql`${typeof value === "string" ? value : value.toISOString()}::timestamptz`;
+
+/** ILIKE with the user's % and _ taken literally. */
+const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
+
+function filtersSql(filters: PublicFilters): SQL | undefined {
+  const parts: SQL[] = [];
+  if (filters.tag !== undefined) {
+    parts.push(
+      sql`exists (select 1 from unnest(${stories.tags}) as tag where lower(tag) = lower(${filters.tag}))`,
+    );
+  }
+  if (filters.author !== undefined) {
+    parts.push(sql`lower(${users.username}) = lower(${filters.author})`);
+  }
+  if (filters.q !== undefined) {
+    const pattern = containsPattern(filters.q);
+    parts.push(sql`(${stories.title} ilike ${pattern} or ${stories.description} ilike ${pattern})`);
+  }
+  return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/**
+ * The trending score of docs/decisions/009 at `asOf`: engagement in the window before asOf (never
+ * after, so a frozen ranking stays frozen) over a power of the age in hours.
+ */
+function trendingScoreSql(asOf: string): SQL<number> {
+  const at = instant(asOf);
+  const windowStart = sql`(${at} - make_interval(days => ${TRENDING_WINDOW_DAYS}))`;
+  const within = (column: AnyPgColumn) => sql`${column} > ${windowStart} and ${column} <= ${at}`;
+  const bookmarkCount = sql`(select count(*) from ${bookmarks} where ${bookmarks.storyId} = ${stories.id} and ${within(bookmarks.createdAt)})`;
+  const commentCount = sql`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${comments.moderationStatus} = 'approved' and ${within(comments.createdAt)})`;
+  const readCount = sql`(select count(*) from ${storyReads} where ${storyReads.storyId} = ${stories.id} and ${within(storyReads.createdAt)})`;
+  const engagement = sql`(${BOOKMARK_WEIGHT} * ${bookmarkCount} + ${COMMENT_WEIGHT} * ${commentCount} + ${READ_WEIGHT} * ${readCount})`;
+  const ageHours = sql`greatest(0, extract(epoch from (${at} - ${stories.publishedAt})) / 3600.0)`;
+  return sql<number>`((${engagement} + ${ENGAGEMENT_OFFSET})::float8 / power(${ageHours} + ${AGE_OFFSET_HOURS}, ${GRAVITY}))`;
+}
+
+const listedColumns = {
+  story: stories,
+  authorUsername: users.username,
+  exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
+};
+
+export class CommunityRepository {
+  constructor(private readonly db: Database) {}
+
+  /**
+   * Fresh Threads (spec §2): listed stories, newest published first, `size` after `after`.
+   * Keyset-paged by (published_at, id), so stories published meanwhile never shift a page.
+   */
+  async listNewest(
+    filters: PublicFilters,
+    size: number,
+    after: KeysetPosition | null,
+  ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
+    const afterPosition = after
+      ? or(
+          lt(stories.publishedAt, instant(after.at)),
+          and(eq(stories.publishedAt, instant(after.at)), lt(stories.id, after.id)),
+        )
+      : undefined;
+    const rows = await this.db
+      .select(listedColumns)
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(and(isListed, filtersSql(filters), afterPosition))
+      .orderBy(desc(stories.publishedAt), desc(stories.id))
+      .limit(size);
+    return rows.map((row) => ({
+      story: { ...row.story, authorUsername: row.authorUsername },
+      position: { at: row.exactPublishedAt, id: row.story.id },
+    }));
+  }
+
+  /**
+   * Trending Now / popular (spec §2): listed stories published by `asOf`, ranked by the score
+   * at `asOf`; ties by published_at and id, newest first. Skip-paged within that frozen ranking.
+   */
+  async listTrending(
+    filters: PublicFilters,
+    asOf: string,
+    skip: number,
+    limit: number,
+  ): Promise<Array<ListedStory & { score: number }>> {
+    const score = trendingScoreSql(asOf);
+    const rows = await this.db
+      .select({ ...listedColumns, score })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(and(isListed, sql`${stories.publishedAt} <= ${instant(asOf)}`, filtersSql(filters)))
+      // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
+      .orderBy(sql`${score} desc`, desc(stories.publishedAt), sql`${stories.id} collate "C" desc`)
+      .offset(skip)
+      .limit(limit);
+    return rows.map((row) => ({
+      ...row.story,
+      authorUsername: row.authorUsername,
+      score: Number(row.score),
+    }));
+  }
+
+  /** Bookmark counts, approved comment counts and the viewer's bookmarks of these stories. */
+  async communityOf(
+    storyIds: readonly string[],
+    viewerId: string | null,
+  ): Promise<Map<string, StoryCommunity>> {
+    const result = new Map<string, StoryCommunity>();
+    if (storyIds.length === 0) return result;
+    const viewerBookmarked = viewerId
+      ? sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.storyId} = ${stories.id} and ${bookmarks.userId} = ${viewerId})`
+      : sql<boolean>`false`;
+    // Approved comments, plus the viewer's own still waiting for a moderator (schema.graphql).
+    const visibleComment = viewerId
+      ? sql`(${comments.moderationStatus} = 'approved' or (${comments.moderationStatus} = 'pending' and ${comments.authorId} = ${viewerId}))`
+      : sql`${comments.moderationStatus} = 'approved'`;
+    const rows = await this.db
+      .select({
+        id: stories.id,
+        bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${bookmarks.storyId} = ${stories.id})::int`,
+        commentCount: sql<number>`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${visibleComment})::int`,
+        isBookmarked: viewerBookmarked,
+      })
+      .from(stories)
+      .where(inArray(stories.id, [...storyIds]));
+    for (const row of rows) {
+      result.set(row.id, {
+        isBookmarked: Boolean(row.isBookmarked),
+        bookmarkCount: Number(row.bookmarkCount),
+        commentCount: Number(row.commentCount),
+      });
+    }
+    return result;
+  }
+
+  /** The cover picture's URL of each story's current generation, for story cards. */
+  async coversOf(storyIds: readonly string[]): Promise<Map<string, string>> {
+    const result = new Map<string, string>();
+    if (storyIds.length === 0) return result;
+    const rows = await this.db
+      .select({ storyId: storyMedia.storyId, id: storyMedia.id })
+      .from(storyMedia)
+      .innerJoin(
+        stories,
+        and(eq(stories.id, storyMedia.storyId), eq(stories.generation, storyMedia.generation)),
+      )
+      .where(and(inArray(storyMedia.storyId, [...storyIds]), eq(storyMedia.role, "cover")))
+      .orderBy(asc(storyMedia.createdAt));
+    // The newest cover wins, as a redrawn one replaces the old.
+    for (const row of rows) result.set(row.storyId, mediaUrl(row.id));
+    return result;
+  }
+
+  /** Bookmarking twice is still one bookmark (spec §4). */
+  async addBookmark(userId: string, storyId: string, at?: Date): Promise<void> {
+    await this.db
+      .insert(bookmarks)
+      .values({ userId, storyId, ...(at ? { createdAt: at } : {}) })
+      .onConflictDoNothing();
+  }
+
+  async removeBookmark(userId: string, storyId: string): Promise<void> {
+    await this.db
+      .delete(bookmarks)
+      .where(and(eq(bookmarks.userId, userId), eq(bookmarks.storyId, storyId)));
+  }
+
+  /**
+   * The viewer's bookmarks, most recent first, keyset-paged by (created_at, story id); stories
+   * the viewer may no longer see (made private, discarded, rejected) drop out.
+   */
+  async listBookmarks(
+    userId: string,
+    size: number,
+    after: KeysetPosition | null,
+  ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
+    const afterPosition = after
+      ? or(
+          lt(bookmarks.createdAt, instant(after.at)),
+          and(eq(bookmarks.createdAt, instant(after.at)), lt(bookmarks.storyId, after.id)),
+        )
+      : undefined;
+    const rows = await this.db
+      .select({
+        story: stories,
+        authorUsername: users.username,
+        exactCreatedAt: sql<string>`${bookmarks.createdAt}::text`,
+      })
+      .from(bookmarks)
+      .innerJoin(stories, eq(stories.id, bookmarks.storyId))
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(and(eq(bookmarks.userId, userId), visibleTo(userId), afterPosition))
+      .orderBy(desc(bookmarks.createdAt), desc(bookmarks.storyId))
+      .limit(size);
+    return rows.map((row) => ({
+      story: { ...row.story, authorUsername: row.authorUsername },
+      position: { at: row.exactCreatedAt, id: row.story.id },
+    }));
+  }
+
+  /** One read per (story, day, reader key); later reads the same day change nothing. */
+  async recordRead(storyId: string, readerKey: string, day: string, at?: Date): Promise<void> {
+    await this.db
+      .insert(storyReads)
+      .values({ storyId, readerKey, readOn: day, ...(at ? { createdAt: at } : {}) })
+      .onConflictDoNothing();
+  }
+
+  /** Public profiles (the bff's batched author lookups); unknown ids are left out. */
+  async publicProfiles(ids: readonly string[]): Promise<PublicProfile[]> {
+    if (ids.length === 0) return [];
+    return this.db
+      .select({ id: users.id, username: users.username, avatarUrl: users.avatarUrl })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+  }
+}

@@ -1,0 +1,86 @@
+import {
+  anchorOf,
+  canonicalText,
+  checkInlineRange,
+  COMMENT_MAX_LENGTH,
+  INLINE_RANGE_MESSAGES,
+  type TextAnchor,
+  type TextRange,
+} from "@storyloom/common";
+import type { CommentRecord, StoryRecord, UserRecord } from "../../db/schema.js";
+import { ApiError, validationFailed } from "../../http/api-error.js";
+import { isOwner } from "../stories/visibility.js";
+import { isModerator } from "./moderation.js";
+
+// spec §5 "Comment" and "Inline comment", spec §6 permissions, issue 6.
+
+export const COMMENT_EMPTY = "Comment cannot be empty.";
+export const COMMENT_TOO_LONG = `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters.`;
+export const COMMENT_NOT_FOUND = "Comment not found.";
+export const PARENT_NOT_ON_STORY = "The comment replied to does not belong to this story.";
+export const REPLY_WITH_LOCATION = "A reply cannot be anchored to a passage.";
+export const COMMENTS_CLOSED = "Comments are open on completed stories only.";
+export const ONLY_AUTHOR_OR_OWNER_DELETES =
+  "Only the comment's author or the story's owner can delete this comment.";
+export const CANNOT_REPORT_OWN = "You cannot report your own comment.";
+
+/** spec §5: non-empty after trimming, at most 1000 characters. */
+export function validContent(raw: string): string {
+  const content = raw.trim();
+  if (content === "") throw validationFailed("content", COMMENT_EMPTY);
+  if (content.length > COMMENT_MAX_LENGTH) throw validationFailed("content", COMMENT_TOO_LONG);
+  return content;
+}
+
+/**
+ * spec §4 Comments: loaded and posted only while the story is completed or ready_for_review
+ * (the owner reviewing the draft may already annotate it).
+ */
+export function assertCommentsOpen(story: Pick<StoryRecord, "status">): void {
+  if (story.status !== "completed" && story.status !== "ready_for_review") {
+    throw new ApiError(409, "INVALID_TRANSITION", COMMENTS_CLOSED, undefined, {
+      status: story.status,
+    });
+  }
+}
+
+/**
+ * spec §5 Inline comment, checked against the story's current text with the shared module (so
+ * the client and the api agree); the anchor keeps the quote and 32 characters each side.
+ */
+export function anchorFor(story: Pick<StoryRecord, "content">, location: TextRange): TextAnchor {
+  const content = story.content ?? { chapters: [] };
+  const check = checkInlineRange(content, location);
+  if (!check.ok) throw validationFailed("location", INLINE_RANGE_MESSAGES[check.problem]);
+  return anchorOf(canonicalText(content), location);
+}
+
+type Viewer = Pick<UserRecord, "id" | "roles"> | null;
+
+/** spec §6: the comment's author, the story's owner; moderators and admins too. */
+export function canDelete(
+  viewer: Viewer,
+  comment: Pick<CommentRecord, "authorId">,
+  story: Pick<StoryRecord, "authorId">,
+): boolean {
+  if (viewer === null) return false;
+  return comment.authorId === viewer.id || isOwner(story, viewer.id) || isModerator(viewer);
+}
+
+/** spec §6 "Report shown only when viewer is not the author"; one report per reader. */
+export function canReport(
+  viewer: Viewer,
+  comment: Pick<CommentRecord, "authorId">,
+  alreadyReported: boolean,
+): boolean {
+  return viewer !== null && comment.authorId !== viewer.id && !alreadyReported;
+}
+
+/** Others see approved comments; the author also sees their own pending or rejected ones. */
+export function canSeeComment(
+  viewer: Viewer,
+  comment: Pick<CommentRecord, "authorId" | "moderationStatus">,
+): boolean {
+  if (comment.moderationStatus === "approved") return true;
+  return viewer !== null && (comment.authorId === viewer.id || isModerator(viewer));
+}

@@ -1,0 +1,43 @@
+import { describe, expect, it } from "vitest";
+import { readDay, readerKey, readHashSecret, trustedProxies } from "./reader-key.js";
+
+describe("readerKey", () => {
+  const visitor = { ip: "203.0.113.7", userAgent: "Firefox" };
+
+  it("gives one reader one key a day, and another key the next day", () => {
+    expect(readerKey("s", visitor, "2026-01-01")).toBe(
+      readerKey("s", { ...visitor }, "2026-01-01"),
+    );
+    expect(readerKey("s", visitor, "2026-01-02")).not.toBe(readerKey("s", visitor, "2026-01-01"));
+  });
+
+  it("tells visitors apart by address and browser, and never contains either", () => {
+    const key = readerKey("s", visitor, "2026-01-01");
+    expect(key).toMatch(/^[0-9a-f]{64}$/);
+    expect(readerKey("s", { ...visitor, userAgent: "Chrome" }, "2026-01-01")).not.toBe(key);
+    expect(readerKey("s", { ...visitor, ip: "203.0.113.8" }, "2026-01-01")).not.toBe(key);
+    expect(readerKey("other secret", visitor, "2026-01-01")).not.toBe(key);
+  });
+
+  it("keys a signed-in reader by user id, whatever their address", () => {
+    expect(readerKey("s", { userId: "u1" }, "2026-01-01")).not.toBe(
+      readerKey("s", { userId: "u2" }, "2026-01-01"),
+    );
+  });
+
+  it("counts days in UTC", () => {
+    expect(readDay(new Date("2026-01-01T23:59:59-05:00"))).toBe("2026-01-02");
+  });
+});
+
+describe("settings", () => {
+  it("takes READ_HASH_SECRET, or a random secret per process", () => {
+    expect(readHashSecret({ READ_HASH_SECRET: " fixed " })).toBe("fixed");
+    expect(readHashSecret({})).not.toBe(readHashSecret({}));
+  });
+
+  it("believes X-Forwarded-For from loopback unless TRUSTED_PROXIES says otherwise", () => {
+    expect(trustedProxies({})).toBe("loopback");
+    expect(trustedProxies({ TRUSTED_PROXIES: "10.0.0.0/8" })).toBe("10.0.0.0/8");
+  });
+});

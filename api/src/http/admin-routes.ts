@@ -1,0 +1,225 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyRequest } from "fastify";
+import { asc, eq } from "drizzle-orm";
+import { Type } from "typebox";
+import { CommentsRepository } from "../db/comments-repository.js";
+import type { Database } from "../db/database.js";
+import { stories, users, type ModerationStatus, type UserRecord } from "../db/schema.js";
+import { StoriesRepository } from "../db/stories-repository.js";
+import { notifyStoryEvent } from "../db/story-events.js";
+import { COMMENT_NOT_FOUND } from "../domain/comments/comment-rules.js";
+import { isModerator } from "../domain/comments/moderation.js";
+import { storyNotFound } from "../domain/stories/visibility.js";
+import { ApiError, validationFailed } from "./api-error.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import { jsonContext } from "./comment-routes.js";
+import { CommentIdParams, commentResponse, toCommentJson } from "./comment-schema.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
+
+export interface AdminRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+}
+
+export const MODERATORS_ONLY = "Only moderators and admins can do this.";
+export const REJECTION_REASON_REQUIRED = "A reason is required to reject a story.";
+export const REJECTION_REASON_MAX_LENGTH = 500;
+
+const QueueQuery = Type.Object(
+  { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) },
+  { additionalProperties: false },
+);
+
+const RejectStoryQuery = Type.Object(
+  {
+    reason: Type.Optional(
+      Type.String({
+        maxLength: REJECTION_REASON_MAX_LENGTH,
+        description: "Why; shown to the story's owner (required, not blank).",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** The moderator or admin a route runs for (spec §6: roles in the database). */
+function moderator(request: FastifyRequest): UserRecord {
+  const user = signedInUser(request);
+  if (!isModerator(user)) throw new ApiError(403, "FORBIDDEN", MODERATORS_ONLY);
+  return user;
+}
+
+/** spec §7 "Admin": the moderation queues of spec §4 (pending → approved or rejected). */
+export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
+  const { db, guards } = options;
+  const comments = new CommentsRepository(db);
+  const storiesRepository = new StoriesRepository(db);
+  // 401 for visitors before the body is read, 403 for users without a role.
+  const common = {
+    onRequest: guards.requireUser,
+    preValidation: async (request: FastifyRequest) => void moderator(request),
+  };
+
+  app.get(
+    "/admin/comments/pending",
+    {
+      ...common,
+      schema: {
+        operationId: "listPendingComments",
+        summary: "Comments waiting for a moderator (reported past the threshold), oldest first.",
+        tags: ["admin"],
+        security: bearerSecurity,
+        querystring: QueueQuery,
+        response: {
+          200: Type.Array(commentResponse("A pending comment, without its replies.")),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = moderator(request);
+      const rows = await comments.listPending(request.query.limit ?? 50);
+      return rows.map((row) => toCommentJson(row, jsonContext(row.story, user)));
+    },
+  );
+
+  for (const [action, status] of [
+    ["approve", "approved"],
+    ["reject", "rejected"],
+  ] as const) {
+    app.post(
+      `/admin/comments/:id/${action}`,
+      {
+        ...common,
+        schema: {
+          operationId: `${action}Comment`,
+          summary: `Marks a comment ${status} (spec §4).`,
+          tags: ["admin"],
+          security: bearerSecurity,
+          params: CommentIdParams,
+          response: {
+            200: commentResponse(`The comment, ${status}.`),
+            ...errorResponses(401, 403, 404),
+          },
+        },
+      },
+      async (request) => {
+        const user = moderator(request);
+        const decided = await comments.setModeration(request.params.id, status);
+        const found = decided ? await comments.findWithStory(request.params.id, user.id) : null;
+        if (found === null) throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+        return toCommentJson(found, jsonContext(found.story, user));
+      },
+    );
+  }
+
+  app.get(
+    "/admin/stories/pending",
+    {
+      ...common,
+      schema: {
+        operationId: "listPendingStories",
+        summary: "Public stories waiting for a moderator (STORY_MODERATION=pre), oldest first.",
+        tags: ["admin"],
+        security: bearerSecurity,
+        querystring: QueueQuery,
+        response: {
+          200: Type.Array(storyDetailResponse("A pending story, with its text.")),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = moderator(request);
+      // stories_pending_moderation_idx, oldest first.
+      const rows = await db
+        .select({ story: stories, authorUsername: users.username })
+        .from(stories)
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .where(eq(stories.moderationStatus, "pending"))
+        .orderBy(asc(stories.updatedAt), asc(stories.id))
+        .limit(request.query.limit ?? 50);
+      return Promise.all(
+        rows.map(async ({ story, authorUsername }) =>
+          toStoryJson(story, {
+            viewerId: user.id,
+            authorUsername,
+            media: await storiesRepository.listMedia(story.id, story.generation),
+          }),
+        ),
+      );
+    },
+  );
+
+  async function decideStory(
+    user: UserRecord,
+    publicId: string,
+    status: ModerationStatus,
+    reason: string | null,
+  ) {
+    // A guarded write like every story change; a concurrent one makes it re-read the row.
+    for (let attempt = 0; attempt < 3; attempt += 1) {
+      const story = await storiesRepository.findByPublicId(publicId);
+      if (story === null) throw storyNotFound();
+      const updated = await storiesRepository.updateIf(story.id, story, {
+        moderationStatus: status,
+        moderationReason: reason,
+      });
+      if (updated !== null) {
+        await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
+        return toStoryJson(updated, {
+          viewerId: user.id,
+          authorUsername: story.authorUsername,
+          media: await storiesRepository.listMedia(updated.id, updated.generation),
+        });
+      }
+    }
+    throw new ApiError(409, "INVALID_TRANSITION", "The story changed meanwhile. Please try again.");
+  }
+
+  app.post(
+    "/admin/stories/:id/approve",
+    {
+      ...common,
+      schema: {
+        operationId: "approveStory",
+        summary: "Approves a story: others may see it when it is public (spec §4).",
+        tags: ["admin"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        response: {
+          200: storyDetailResponse("The story, approved."),
+          ...errorResponses(401, 403, 404, 409),
+        },
+      },
+    },
+    async (request) => decideStory(moderator(request), request.params.id, "approved", null),
+  );
+
+  app.post(
+    "/admin/stories/:id/reject",
+    {
+      ...common,
+      schema: {
+        operationId: "rejectStory",
+        summary: "Rejects a story with a reason: only its owner sees it, with the reason.",
+        tags: ["admin"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        querystring: RejectStoryQuery,
+        response: {
+          200: storyDetailResponse("The story, rejected."),
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = moderator(request);
+      const reason = request.query.reason?.trim() ?? "";
+      if (reason === "") throw validationFailed("reason", REJECTION_REASON_REQUIRED);
+      return decideStory(user, request.params.id, "rejected", reason);
+    },
+  );
+};

@@ -1,0 +1,132 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { Type } from "typebox";
+import { CommunityRepository } from "../db/community-repository.js";
+import type { Database } from "../db/database.js";
+import { StoriesRepository } from "../db/stories-repository.js";
+import { decodeKeyset, encodeKeyset } from "../domain/community/list-cursors.js";
+import { assertCanView } from "../domain/stories/visibility.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+import {
+  LIST_DEFAULT_SIZE,
+  LIST_MAX_SIZE,
+  StoryPageResponse,
+  storyCards,
+} from "./story-list-routes.js";
+import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
+
+export interface BookmarkRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+}
+
+const BookmarksQuery = Type.Object(
+  {
+    size: Type.Optional(
+      Type.Integer({
+        minimum: 1,
+        maximum: LIST_MAX_SIZE,
+        default: LIST_DEFAULT_SIZE,
+        description: `1 to ${LIST_MAX_SIZE}; default ${LIST_DEFAULT_SIZE}.`,
+      }),
+    ),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 300, description: "next_cursor of the previous page." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/** spec §4 Bookmark, §7 "POST and DELETE /stories/{id}/bookmark", "GET /bookmarks". */
+export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, guards } = options;
+  const stories = new StoriesRepository(db);
+  const community = new CommunityRepository(db);
+
+  /** The story as its card shows it to `viewerId`, with the bookmark state after the change. */
+  async function bookmarked(publicId: string, viewerId: string, change: "add" | "remove") {
+    const story = await stories.findByPublicId(publicId);
+    // Only stories the viewer may see: any other is not found (spec §6, never leak one).
+    assertCanView(story, viewerId);
+    if (change === "add") await community.addBookmark(viewerId, story.id);
+    else await community.removeBookmark(viewerId, story.id);
+    const [counts, media] = await Promise.all([
+      community.communityOf([story.id], viewerId),
+      stories.listMedia(story.id, story.generation),
+    ]);
+    return toStoryJson(story, {
+      viewerId,
+      authorUsername: story.authorUsername,
+      media,
+      community: counts.get(story.id),
+    });
+  }
+
+  const bookmarkSchema = (operationId: string, summary: string) => ({
+    operationId,
+    summary,
+    description: "Idempotent: bookmarking twice is still one bookmark.",
+    tags: ["bookmarks"],
+    security: bearerSecurity,
+    params: StoryIdParams,
+    response: {
+      200: storyDetailResponse("The story, with is_bookmarked and bookmark_count."),
+      ...errorResponses(401, 404),
+    },
+  });
+
+  app.post(
+    "/stories/:id/bookmark",
+    {
+      onRequest: guards.requireUser,
+      schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see (spec §4)."),
+    },
+    async (request) => bookmarked(request.params.id, signedInUser(request).id, "add"),
+  );
+
+  app.delete(
+    "/stories/:id/bookmark",
+    {
+      onRequest: guards.requireUser,
+      schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark (spec §4)."),
+    },
+    async (request) => bookmarked(request.params.id, signedInUser(request).id, "remove"),
+  );
+
+  app.get(
+    "/bookmarks",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "listMyBookmarks",
+        summary: "The caller's bookmarked stories, most recently bookmarked first.",
+        description: "Stories the caller may no longer see (made private, removed) drop out.",
+        tags: ["bookmarks"],
+        security: bearerSecurity,
+        querystring: BookmarksQuery,
+        response: { 200: StoryPageResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const size = request.query.size ?? LIST_DEFAULT_SIZE;
+      const cursor = request.query.cursor;
+      const after = cursor === undefined ? null : decodeKeyset("bookmarks", cursor);
+      const rows = await community.listBookmarks(user.id, size + 1, after);
+      const page = rows.slice(0, size);
+      const last = page.at(-1);
+      return {
+        items: await storyCards(
+          community,
+          page.map((row) => row.story),
+          user.id,
+        ),
+        next_cursor: rows.length > size && last ? encodeKeyset("bookmarks", last.position) : null,
+      };
+    },
+  );
+};

@@ -1,0 +1,240 @@
+import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { COMMENTS_LIMIT } from "@storyloom/common";
+import type { FastifyReply } from "fastify";
+import { CommentsRepository, type CommentWithStory } from "../db/comments-repository.js";
+import type { Database } from "../db/database.js";
+import type { StoryRecord, UserRecord } from "../db/schema.js";
+import { StoriesRepository } from "../db/stories-repository.js";
+import {
+  anchorFor,
+  assertCommentsOpen,
+  CANNOT_REPORT_OWN,
+  canDelete,
+  canSeeComment,
+  COMMENT_NOT_FOUND,
+  ONLY_AUTHOR_OR_OWNER_DELETES,
+  PARENT_NOT_ON_STORY,
+  REPLY_WITH_LOCATION,
+  validContent,
+} from "../domain/comments/comment-rules.js";
+import { isModerator, type ModerationSettings } from "../domain/comments/moderation.js";
+import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
+import { assertCanView, canView } from "../domain/stories/visibility.js";
+import { ApiError, validationFailed } from "./api-error.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import {
+  CommentIdParams,
+  CommentListQuery,
+  CommentListResponse,
+  commentResponse,
+  commentTree,
+  DeletedCommentResponse,
+  NewCommentBody,
+  toCommentJson,
+  type CommentJsonContext,
+} from "./comment-schema.js";
+import { errorResponses } from "./error-schema.js";
+import { bearerSecurity } from "./openapi.js";
+import { StoryIdParams } from "./story-schema.js";
+
+export interface CommentRoutesOptions {
+  db: Database;
+  guards: AuthGuards;
+  moderation: ModerationSettings;
+  /** Architecture §6: posting and reporting are rate limited per user. */
+  postLimiter: SlidingWindowLimiter;
+  reportLimiter: SlidingWindowLimiter;
+}
+
+/** Issue 6 rate limits: 10 comments a minute, 20 reports an hour, per user. */
+export const COMMENTS_PER_WINDOW = 10;
+export const COMMENT_WINDOW_MS = 60 * 1000;
+export const REPORTS_PER_WINDOW = 20;
+export const REPORT_WINDOW_MS = 60 * 60 * 1000;
+
+export const COMMENTING_TOO_FAST = "You are commenting too quickly. Please wait a minute.";
+export const REPORTING_TOO_FAST = "You are reporting too many comments. Please try again later.";
+
+const optionalSecurity = [{}, ...bearerSecurity];
+
+export function jsonContext(
+  story: Pick<StoryRecord, "publicId" | "authorId">,
+  user: UserRecord | null,
+): CommentJsonContext {
+  return { story, viewer: user ? { id: user.id, moderator: isModerator(user) } : null };
+}
+
+/** spec §7 "Comments", the discussion of issue 6. */
+export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, guards, moderation, postLimiter, reportLimiter } = options;
+  const stories = new StoriesRepository(db);
+  const comments = new CommentsRepository(db);
+
+  /** The story, when the caller may see it and it is open for discussion. */
+  async function openStory(publicId: string, user: UserRecord | null) {
+    const story = await stories.findByPublicId(publicId);
+    assertCanView(story, user?.id ?? null);
+    assertCommentsOpen(story);
+    return story;
+  }
+
+  /** The comment, when the caller may see it and its story (never leak either). */
+  async function visibleComment(id: string, user: UserRecord): Promise<CommentWithStory> {
+    const found = await comments.findWithStory(id, user.id);
+    if (found === null || !canView(found.story, user.id) || !canSeeComment(user, found.comment)) {
+      throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+    }
+    return found;
+  }
+
+  function limited(
+    limiter: SlidingWindowLimiter,
+    user: UserRecord,
+    reply: FastifyReply,
+    detail: string,
+  ): void {
+    const allowed = limiter.take(user.id);
+    if (allowed.allowed) return;
+    reply.header("retry-after", String(allowed.retryAfterSeconds));
+    throw new ApiError(429, "RATE_LIMITED", detail);
+  }
+
+  app.get(
+    "/comments/stories/:id/comments",
+    {
+      onRequest: guards.optionalUser,
+      schema: {
+        operationId: "listStoryComments",
+        summary: "A story's discussion: top-level comments oldest first, replies nested.",
+        description:
+          "Approved comments, plus the caller's own pending ones; the story must be completed or ready_for_review.",
+        tags: ["comments"],
+        security: optionalSecurity,
+        params: StoryIdParams,
+        querystring: CommentListQuery,
+        response: { 200: CommentListResponse, ...errorResponses(401, 404, 409, 422) },
+      },
+    },
+    async (request) => {
+      const story = await openStory(request.params.id, request.user);
+      const limit = request.query.limit ?? COMMENTS_LIMIT;
+      const rows = await comments.listForStory(story.id, request.user?.id ?? null, limit);
+      return commentTree(rows, jsonContext(story, request.user));
+    },
+  );
+
+  app.post(
+    "/comments/stories/:id/comments",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "addStoryComment",
+        summary: "A general comment, a reply (parent_comment_id) or an inline note (location).",
+        description: `At most ${COMMENTS_PER_WINDOW} comments a minute per user (429 with Retry-After).`,
+        tags: ["comments"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        body: NewCommentBody,
+        response: {
+          201: commentResponse(
+            "The new comment, approved (spec §4: moderation may hide it later).",
+          ),
+          ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const story = await openStory(request.params.id, user);
+      const content = validContent(request.body.content);
+      const parentId = request.body.parent_comment_id ?? null;
+      const location = request.body.location ?? null;
+      if (parentId !== null) {
+        if (location !== null) throw validationFailed("location", REPLY_WITH_LOCATION);
+        const onStory = await comments.idsOnStory(story.id, [parentId]);
+        if (!onStory.has(parentId))
+          throw validationFailed("parent_comment_id", PARENT_NOT_ON_STORY);
+      }
+      const anchor = location === null ? null : anchorFor(story, location);
+      limited(postLimiter, user, reply, COMMENTING_TOO_FAST);
+      const created = await comments.insert({
+        storyId: story.id,
+        authorId: user.id,
+        parentId,
+        content,
+        anchorStart: anchor?.start ?? null,
+        anchorEnd: anchor?.end ?? null,
+        quote: anchor?.quote ?? null,
+        quotePrefix: anchor?.prefix ?? null,
+        quoteSuffix: anchor?.suffix ?? null,
+      });
+      const author = { id: user.id, username: user.username, avatarUrl: user.avatarUrl };
+      return reply
+        .status(201)
+        .send(
+          toCommentJson(
+            { comment: created, author, viewerReported: false },
+            jsonContext(story, user),
+          ),
+        );
+    },
+  );
+
+  app.delete(
+    "/comments/comments/:id",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "deleteComment",
+        summary: "Deletes a comment and its replies: its author, the story's owner or a moderator.",
+        tags: ["comments"],
+        security: bearerSecurity,
+        params: CommentIdParams,
+        response: { 200: DeletedCommentResponse, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => {
+      const user = signedInUser(request);
+      const found = await visibleComment(request.params.id, user);
+      if (!canDelete(user, found.comment, found.story)) {
+        throw new ApiError(403, "FORBIDDEN", ONLY_AUTHOR_OR_OWNER_DELETES);
+      }
+      await comments.delete(found.comment.id);
+      return { id: found.comment.id, deleted: true };
+    },
+  );
+
+  app.post(
+    "/comments/comments/:id/report",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "reportComment",
+        summary: "Reports another reader's comment; reporting twice is still one report.",
+        description: `Reports raise flagged_count; at ${moderation.commentFlagThreshold} an approved comment goes back to pending. At most ${REPORTS_PER_WINDOW} reports an hour per user (429).`,
+        tags: ["comments"],
+        security: bearerSecurity,
+        params: CommentIdParams,
+        response: {
+          200: commentResponse("The comment after the report."),
+          ...errorResponses(401, 403, 404, 429),
+        },
+      },
+    },
+    async (request, reply) => {
+      const user = signedInUser(request);
+      const found = await visibleComment(request.params.id, user);
+      if (found.comment.authorId === user.id) {
+        throw new ApiError(403, "FORBIDDEN", CANNOT_REPORT_OWN);
+      }
+      limited(reportLimiter, user, reply, REPORTING_TOO_FAST);
+      await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
+      const after = await comments.findWithStory(found.comment.id, user.id);
+      if (after === null) throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+      return toCommentJson(after, jsonContext(after.story, user));
+    },
+  );
+};

@@ -1,0 +1,119 @@
+import { spawn } from "node:child_process";
+import { mkdtemp, rm } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { count, eq, like, sql } from "drizzle-orm";
+import { CommunityRepository } from "./db/community-repository.js";
+import { bookmarks, stories, storyMedia, storyReads, users } from "./db/schema.js";
+import { SEED_AUTHORS, SEED_STORIES, seedDatabase } from "./seed.js";
+import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
+
+let database: TestDatabase;
+const now = new Date("2026-06-01T12:00:00Z");
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDatabase(database.handle.db, { now });
+}, 120_000);
+afterAll(() => database?.dispose());
+
+const total = async (table: typeof stories | typeof bookmarks | typeof storyReads) =>
+  (await database.handle.db.select({ n: count() }).from(table))[0]?.n;
+
+describe("seedDatabase", () => {
+  it("creates the seed authors and every story completed, public, approved and illustrated", async () => {
+    const db = database.handle.db;
+    const authors = await db.select().from(users).where(like(users.firebaseUid, "seed:%"));
+    expect(authors.map((author) => author.username).sort()).toEqual([...SEED_AUTHORS].sort());
+    const rows = await db.select().from(stories);
+    expect(rows).toHaveLength(SEED_STORIES.length);
+    for (const story of rows) {
+      expect(story).toMatchObject({
+        status: "completed",
+        isPublic: true,
+        moderationStatus: "approved",
+        imagesState: "done",
+      });
+      expect(story.content?.chapters.length).toBeGreaterThan(0);
+      expect(story.publishedAt!.getTime()).toBeLessThanOrEqual(now.getTime());
+      expect(story.publishedAt!.getTime()).toBeGreaterThan(now.getTime() - 22 * 24 * 3_600_000);
+    }
+    const covers = await db
+      .select({ n: sql<number>`count(distinct ${storyMedia.storyId})::int` })
+      .from(storyMedia)
+      .where(eq(storyMedia.role, "cover"));
+    expect(covers[0]?.n).toBe(SEED_STORIES.length);
+    expect(new Set(rows.map((story) => story.desiredLength)).size).toBe(3);
+    expect(new Set(rows.map((story) => story.nastinessLevel)).size).toBe(3);
+  });
+
+  it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
+    const community = new CommunityRepository(database.handle.db);
+    const newest = await community.listNewest({}, 100, null);
+    expect(newest).toHaveLength(SEED_STORIES.length);
+    const trending = await community.listTrending({}, now.toISOString(), 0, 9);
+    expect(trending.map((story) => story.id)).not.toEqual(
+      newest.slice(0, 9).map((row) => row.story.id),
+    );
+    expect(await total(bookmarks)).toBeGreaterThan(0);
+    expect(await total(storyReads)).toBeGreaterThan(0);
+  });
+
+  it("adds nothing when run again", async () => {
+    const before = [await total(stories), await total(bookmarks), await total(storyReads)];
+    const again = await seedDatabase(database.handle.db, { now: new Date() });
+    expect(again).toEqual({
+      authors: SEED_AUTHORS.length,
+      storiesCreated: 0,
+      storiesKept: SEED_STORIES.length,
+    });
+    expect([await total(stories), await total(bookmarks), await total(storyReads)]).toEqual(before);
+  });
+});
+
+describe("npm run seed", () => {
+  const seedScript = fileURLToPath(new URL("../dist/seed.js", import.meta.url));
+
+  /** Runs node with `args`, its embedded database in `dataDir`. */
+  function node(args: string[], dataDir: string) {
+    const child = spawn(process.execPath, args, {
+      cwd: fileURLToPath(new URL("..", import.meta.url)),
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: "" },
+    });
+    let output = "";
+    child.stdout.on("data", (chunk) => (output += chunk));
+    child.stderr.on("data", (chunk) => (output += chunk));
+    const exited = new Promise<number | null>((resolve) => child.on("exit", resolve));
+    return { child, exited, output: () => output };
+  }
+
+  it("refuses with one line while another process has the embedded database open", async () => {
+    const dataDir = await mkdtemp(path.join(tmpdir(), "storyloom-seed-test-"));
+    const holder = node(
+      [
+        "--input-type=module",
+        "-e",
+        `import { PGlite } from "@electric-sql/pglite";
+         await PGlite.create(${JSON.stringify(path.join(dataDir, "pglite"))});
+         console.log("open"); setInterval(() => {}, 1000);`,
+      ],
+      dataDir,
+    );
+    try {
+      while (!holder.output().includes("open")) {
+        if (holder.child.exitCode !== null) throw new Error(holder.output());
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      const seed = node([seedScript], dataDir);
+      expect(await seed.exited).toBe(1);
+      expect(seed.output().trim().split("\n")).toEqual([
+        `storyloom seed: the embedded database in ${path.join(dataDir, "pglite")} is in use (is npm start running?); stop it and run npm run seed again`,
+      ]);
+    } finally {
+      holder.child.kill();
+      await holder.exited;
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
+});
