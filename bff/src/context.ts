@@ -1,6 +1,7 @@
 // One context builder for HTTP and graphql-ws: the token comes from the Authorization header or
 // from connectionParams, and the BFF only forwards it; the api decides (architecture §6).
-import type { RestClient, RestConnection } from "./upstream/rest-client.js";
+import { createLoaders, type Loaders } from "./loaders.js";
+import type { ClientHeaders, RestClient, RestConnection } from "./upstream/rest-client.js";
 import type { StoryStreamBridge } from "./upstream/story-stream.js";
 
 export interface GraphQLContext {
@@ -10,6 +11,8 @@ export interface GraphQLContext {
   authorization: string | null;
   rest: RestClient;
   storyStreams: StoryStreamBridge;
+  /** Batching loaders of this request (loaders.ts). */
+  loaders: Loaders;
 }
 
 function authorizationFrom(value: unknown): string | null {
@@ -19,13 +22,16 @@ function authorizationFrom(value: unknown): string | null {
 }
 
 export function createContextBuilder(rest: RestConnection, storyStreams: StoryStreamBridge) {
-  return function buildContext(authorization: unknown): GraphQLContext {
+  // `client`: the caller's address and browser, forwarded so the api counts reads per visitor.
+  return function buildContext(authorization: unknown, client?: ClientHeaders): GraphQLContext {
     const header = authorizationFrom(authorization);
+    const restClient = rest.forAuthorization(header, client);
     return {
       hasCredentials: header !== null,
       authorization: header,
-      rest: rest.forAuthorization(header),
+      rest: restClient,
       storyStreams,
+      loaders: createLoaders(restClient),
     };
   };
 }

@@ -19,7 +19,7 @@ import {
 import { operationLimitsRule } from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createSchema } from "./schema.js";
-import { connectRest } from "./upstream/rest-client.js";
+import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 
 const MAX_BODY = "100kb";
@@ -124,7 +124,7 @@ export async function createBffServer(
     "/graphql",
     express.json({ limit: MAX_BODY }),
     expressMiddleware(apollo, {
-      context: async ({ req }) => buildContext(req.headers.authorization),
+      context: async ({ req }) => buildContext(req.headers.authorization, clientHeaders(req)),
     }),
   );
 
@@ -159,5 +159,22 @@ export async function createBffServer(
       wsServer.close();
       await rest.close();
     },
+  };
+}
+
+/**
+ * As a proxy does: the caller's X-Forwarded-For with the caller's own address appended, and its
+ * browser; the api believes them only from its trusted proxies (TRUSTED_PROXIES).
+ */
+function clientHeaders(req: express.Request): ClientHeaders {
+  const address = req.socket.remoteAddress;
+  const earlier = req.headers["x-forwarded-for"];
+  const chain = [...(Array.isArray(earlier) ? earlier : earlier ? [earlier] : []), address]
+    .filter(Boolean)
+    .join(", ");
+  const userAgent = req.headers["user-agent"];
+  return {
+    ...(chain ? { "x-forwarded-for": chain } : {}),
+    ...(userAgent ? { "user-agent": userAgent } : {}),
   };
 }

@@ -1,5 +1,6 @@
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
+import { commentIdFrom } from "./Comment.js";
 import { toRestEnum } from "../upstream/story-enums.js";
 
 const story = (publicId: string) => ({ params: { path: { id: publicId } } });
@@ -56,6 +57,52 @@ export const Mutation: MutationResolvers = {
     ),
   setStoryVisibility: (_parent, { publicId, isPublic }, { rest }) =>
     unwrap(rest.PATCH("/v1/stories/{id}", { ...story(publicId), body: { is_public: isPublic } })),
+  // spec §4 Bookmark: idempotent on the api; the answer is the story with its new count.
+  bookmarkStory: (_parent, { publicId }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/bookmark", story(publicId))),
+  unbookmarkStory: (_parent, { publicId }, { rest }) =>
+    unwrap(rest.DELETE("/v1/stories/{id}/bookmark", story(publicId))),
+  // Issue 6 discussion: global Comment ids in, the api's comment ids out.
+  addComment: (_parent, { input }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/comments/stories/{id}/comments", {
+        ...story(input.storyPublicId),
+        body: {
+          content: input.content,
+          parent_comment_id: input.parentId ? commentIdFrom(input.parentId, "parentId") : null,
+          location: input.location ?? null,
+        },
+      }),
+    ),
+  deleteComment: async (_parent, { id }, { rest }) => {
+    const commentId = commentIdFrom(id);
+    await unwrap(
+      rest.DELETE("/v1/comments/comments/{id}", { params: { path: { id: commentId } } }),
+    );
+    return { id, deleted: true };
+  },
+  reportComment: (_parent, { id }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/comments/comments/{id}/report", {
+        params: { path: { id: commentIdFrom(id) } },
+      }),
+    ),
+  approveComment: (_parent, { id }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/admin/comments/{id}/approve", { params: { path: { id: commentIdFrom(id) } } }),
+    ),
+  rejectComment: (_parent, { id }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/admin/comments/{id}/reject", { params: { path: { id: commentIdFrom(id) } } }),
+    ),
+  approveStory: (_parent, { publicId }, { rest }) =>
+    unwrap(rest.POST("/v1/admin/stories/{id}/approve", story(publicId))),
+  rejectStory: (_parent, { publicId, reason }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/admin/stories/{id}/reject", {
+        params: { path: { id: publicId }, query: { reason } },
+      }),
+    ),
   storyShareLink: async (_parent, { publicId }, { rest }) =>
     (await unwrap(rest.GET("/v1/stories/{id}/share-link", story(publicId)))).url,
 };

@@ -1,12 +1,64 @@
 import { GraphQLError } from "graphql";
 import type { QueryResolvers } from "../__generated__/resolvers-types.js";
 import { checkPageSize, decodeCursor, encodeCursor, MAX_PAGE_SIZE } from "../pagination.js";
+import { checkListSize, storyConnection } from "../story-lists.js";
 import { unwrap } from "../upstream/rest-client.js";
 
 const isNotFound = (error: unknown) =>
   error instanceof GraphQLError && error.extensions.code === "NOT_FOUND";
 
+/** spec §9: the home page shows up to 9 cards a section. */
+const HOME_SECTION_SIZE = 9;
+
 export const Query: QueryResolvers = {
+  // Issue 5: public lists, one api call each whatever the page size (authors come batched).
+  stories: (_parent, { sort, first, after, tag, author, search }, { rest }) =>
+    storyConnection(first, after, HOME_SECTION_SIZE, (page) =>
+      unwrap(
+        rest.GET("/v1/stories", {
+          params: {
+            query: {
+              ...page,
+              sort: sort === "POPULAR" ? "popular" : "newest",
+              ...(tag ? { tag } : {}),
+              ...(author ? { author } : {}),
+              ...(search ? { q: search } : {}),
+            },
+          },
+        }),
+      ),
+    ),
+
+  trendingStories: async (_parent, { first }, { rest }) => {
+    const limit = checkListSize(first, HOME_SECTION_SIZE);
+    const { items } = await unwrap(
+      rest.GET("/v1/stories/trending", { params: { query: { limit } } }),
+    );
+    return items;
+  },
+
+  searchStories: (_parent, { query, first, after }, { rest }) => {
+    if (query.trim() === "") {
+      throw new GraphQLError("query must not be empty.", {
+        extensions: { code: "BAD_USER_INPUT", field: "query" },
+      });
+    }
+    return storyConnection(first, after, 20, (page) =>
+      unwrap(rest.GET("/v1/stories/search", { params: { query: { ...page, q: query.trim() } } })),
+    );
+  },
+
+  myBookmarks: (_parent, { first, after }, { rest }) =>
+    storyConnection(first, after, 20, (page) =>
+      unwrap(rest.GET("/v1/bookmarks", { params: { query: page } })),
+    ),
+
+  // Issue 6 moderation queues: moderators and admins only (the api answers 401/403 otherwise).
+  pendingComments: (_parent, { first }, { rest }) =>
+    unwrap(rest.GET("/v1/admin/comments/pending", { params: { query: { limit: first ?? 50 } } })),
+  pendingStories: (_parent, { first }, { rest }) =>
+    unwrap(rest.GET("/v1/admin/stories/pending", { params: { query: { limit: first ?? 50 } } })),
+
   // A visitor (no credentials) is null; bad credentials are UNAUTHENTICATED, from the api.
   viewer: async (_parent, _args, { hasCredentials, rest }) =>
     hasCredentials ? unwrap(rest.GET("/v1/auth/me")) : null,

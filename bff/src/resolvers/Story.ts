@@ -1,7 +1,15 @@
-import type { StoryResolvers } from "../__generated__/resolvers-types.js";
+import type { ModerationStatus, StoryResolvers } from "../__generated__/resolvers-types.js";
+import { COMMENTS_LIMIT } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../media-proxy.js";
+import { unwrap } from "../upstream/rest-client.js";
 import { desiredLengthOf, nastinessLevelOf, storyStatusOf } from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
+
+const moderationStatuses: Record<string, ModerationStatus> = {
+  pending: "PENDING",
+  approved: "APPROVED",
+  rejected: "REJECTED",
+};
 
 export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
@@ -11,10 +19,17 @@ export const Story: StoryResolvers = {
   status: (story) => storyStatusOf(story.status),
   isPublic: (story) => story.is_public,
   // No username: the author's profile is gone, and the story shows "Anonymous" (spec §2).
-  author: (story) =>
-    story.author_username
-      ? { id: globalId("User", story.author_id), username: story.author_username, avatarUrl: null }
-      : null,
+  // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
+  author: async (story, _args, { loaders }) => {
+    if (!story.author_username) return null;
+    const profile = await loaders.users.load(story.author_id);
+    if (profile === null) return null;
+    return {
+      id: globalId("User", profile.id),
+      username: profile.username,
+      avatarUrl: profile.avatar_url ?? null,
+    };
+  },
   preview: (story) => story.preview ?? null,
   categoryName: (story) => story.category_name ?? null,
   outline: (story) => story.outline,
@@ -32,4 +47,24 @@ export const Story: StoryResolvers = {
   createdAt: (story) => story.created_at,
   updatedAt: (story) => story.updated_at,
   viewerIsAuthor: (story) => story.is_owner,
+  viewerHasBookmarked: (story) => story.is_bookmarked,
+  bookmarkCount: (story) => story.bookmark_count,
+  commentCount: (story) => story.comment_count,
+  moderationStatus: (story) => {
+    const status = moderationStatuses[story.moderation_status];
+    if (status === undefined) {
+      throw new Error(`The api sent an unknown moderation status "${story.moderation_status}".`);
+    }
+    return status;
+  },
+  moderationReason: (story) => story.moderation_reason ?? null,
+  // spec §4 Comments: a story has a discussion only once completed or ready for review.
+  comments: async (story, _args, { rest }) => {
+    if (story.status !== "completed" && story.status !== "ready_for_review") return [];
+    return unwrap(
+      rest.GET("/v1/comments/stories/{id}/comments", {
+        params: { path: { id: story.public_id }, query: { limit: COMMENTS_LIMIT } },
+      }),
+    );
+  },
 };

@@ -7,9 +7,15 @@ import { graphQLErrorFromRest, upstreamUnavailable, type RestErrorBody } from ".
 
 export type RestClient = Client<paths>;
 
+/** Who the BFF's caller is, as a proxy tells the api (X-Forwarded-For, User-Agent). */
+export interface ClientHeaders {
+  "x-forwarded-for"?: string;
+  "user-agent"?: string;
+}
+
 export interface RestConnection {
   /** A client whose every request carries this Authorization header (or none). */
-  forAuthorization(authorization: string | null): RestClient;
+  forAuthorization(authorization: string | null, client?: ClientHeaders): RestClient;
   /** A raw GET through the same pool, for bodies the BFF streams on (pictures). */
   get(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<UndiciResponse>;
   close(): Promise<void>;
@@ -30,11 +36,11 @@ export function connectRest(baseUrl: string): RestConnection {
     return response as unknown as Response;
   };
   return {
-    forAuthorization(authorization) {
+    forAuthorization(authorization, client = {}) {
       return createClient<paths>({
         baseUrl,
         fetch: fetchThroughPool,
-        headers: authorization ? { authorization } : {},
+        headers: { ...client, ...(authorization ? { authorization } : {}) },
       });
     },
     get: (path, headers, signal) =>

@@ -1,5 +1,5 @@
 // Names for the REST shapes the GraphQL mappers use, all taken from the generated OpenAPI types.
-import type { paths } from "./api-types.js";
+import type { components, paths } from "./api-types.js";
 
 export type RestUserProfile =
   paths["/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"];
@@ -9,3 +9,6 @@ export type RestStoryDetail =
   paths["/v1/stories/{id}"]["get"]["responses"][200]["content"]["application/json"];
 
 export type RestStoryImage = RestStoryDetail["images"][number];
+
+/** The api's Comment (spec §3), with its nested replies in `children`. */
+export type RestComment = components["schemas"]["Comment"];

@@ -1,0 +1,288 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
+import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
+import { graphql, startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
+
+// Issue 5 through the BFF, against a real api process. Between them sits a counting proxy, so the
+// tests see every upstream call the BFF makes (no mock of the api).
+
+let api: ApiProcess;
+let bff: Bff;
+let proxy: http.Server;
+let upstreamCalls: string[] = [];
+let upstreamHeaders: http.IncomingHttpHeaders[] = [];
+const authors: Array<{ token: string; username: string }> = [];
+
+/** Forwards everything to the api and writes down "METHOD /path" of each request. */
+async function startCountingProxy(target: string): Promise<string> {
+  const api = new URL(target);
+  proxy = http.createServer((request, response) => {
+    upstreamCalls.push(`${request.method} ${new URL(request.url ?? "/", api).pathname}`);
+    upstreamHeaders.push(request.headers);
+    const forwarded = http.request(
+      {
+        host: api.hostname,
+        port: api.port,
+        method: request.method,
+        path: request.url,
+        headers: request.headers,
+      },
+      (answer) => {
+        response.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    forwarded.on("error", () => response.destroy());
+    request.pipe(forwarded);
+  });
+  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
+  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
+}
+
+beforeAll(async () => {
+  api = await startApi({ STORY_WRITER_PACE_MS: "0" });
+  bff = await startBff(await startCountingProxy(api.url));
+  for (const name of ["ann", "bob", "cid"]) authors.push(await newUser(name));
+}, 60_000);
+
+afterAll(async () => {
+  await bff?.server.stop();
+  await new Promise((resolve) => proxy?.close(resolve));
+  await api?.stop();
+});
+
+beforeEach(() => {
+  upstreamCalls = [];
+  upstreamHeaders = [];
+});
+
+async function newUser(name: string) {
+  const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail(name));
+  const me = await graphql(bff.url, "{ viewer { username } }", { token: idToken });
+  return { token: idToken, username: (me.data?.viewer as { username: string }).username };
+}
+
+// Answers are checked by the assertions; their static type would only repeat the query.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type Data = Record<string, any>;
+interface Edge {
+  node: Data;
+}
+
+async function call(query: string, token?: string, variables?: Record<string, unknown>) {
+  const body = await graphql(bff.url, query, { token, variables });
+  expect(body.errors).toBeUndefined();
+  return body.data as Data;
+}
+
+/** A completed public story, written by the api's worker and published as its author would. */
+async function publishStory(author: { token: string }, title: string): Promise<string> {
+  const started = await call(
+    `mutation($input: StartStoryGenerationInput!) { startStoryGeneration(input: $input) { publicId } }`,
+    author.token,
+    { input: { title, outline: "A keeper and a storm." } },
+  );
+  const publicId: string = started.startStoryGeneration.publicId;
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { story } = await call(
+      "query($id: ID!) { story(publicId: $id) { status } }",
+      author.token,
+      { id: publicId },
+    );
+    if (story.status === "READY_FOR_REVIEW") break;
+    if (Date.now() > deadline) throw new Error(`story still ${story.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  await call("mutation($id: ID!) { confirmStory(publicId: $id) { status } }", author.token, {
+    id: publicId,
+  });
+  await call(
+    "mutation($id: ID!) { setStoryVisibility(publicId: $id, isPublic: true) { isPublic } }",
+    author.token,
+    { id: publicId },
+  );
+  return publicId;
+}
+
+const CARD = `publicId title headerImageUrl viewerHasBookmarked bookmarkCount commentCount
+  moderationStatus author { id username avatarUrl }`;
+const HOME = `query Home {
+  fresh: stories(sort: NEWEST, first: 9) { edges { node { ${CARD} } } pageInfo { hasNextPage } }
+  trending: trendingStories(first: 9) { ${CARD} }
+}`;
+
+describe("the home page query", () => {
+  it.each([3, 18])(
+    "costs one upstream call per resource kind with %i public stories",
+    async (wanted) => {
+      let published = (await call("{ stories(first: 50) { edges { cursor } } }")).stories.edges
+        .length;
+      for (; published < wanted; published += 1) {
+        // Three authors, so the cards' authors really need batching.
+        await publishStory(authors[published % 3]!, `Story number ${published}`);
+      }
+      upstreamCalls = [];
+      const home = await call(HOME, authors[0]!.token);
+      const cards = Math.min(wanted, 9);
+      expect(home.fresh.edges).toHaveLength(cards);
+      expect(home.trending).toHaveLength(cards);
+      expect(home.fresh.pageInfo.hasNextPage).toBe(wanted > 9);
+      const usernames = new Set(authors.map((author) => author.username));
+      for (const card of [...home.fresh.edges.map((edge: Edge) => edge.node), ...home.trending]) {
+        expect(usernames.has(card.author.username)).toBe(true);
+        expect(card).toMatchObject({
+          viewerHasBookmarked: false,
+          bookmarkCount: 0,
+          moderationStatus: "APPROVED",
+          headerImageUrl: expect.stringMatching(/^\/media\/.+/),
+        });
+      }
+      expect(upstreamCalls.sort()).toEqual([
+        "GET /v1/stories",
+        "GET /v1/stories/trending",
+        "GET /v1/users",
+      ]);
+    },
+    120_000,
+  );
+});
+
+describe("bookmarks", () => {
+  it("bookmarks and unbookmarks idempotently, and lists the viewer's bookmarks newest first", async () => {
+    const reader = await newUser("reader");
+    const { stories } = await call("{ stories(first: 2) { edges { node { publicId } } } }");
+    const [first, second] = stories.edges.map(
+      (edge: { node: { publicId: string } }) => edge.node.publicId,
+    );
+    const bookmark = `mutation($id: ID!) { bookmarkStory(publicId: $id) { publicId viewerHasBookmarked bookmarkCount } }`;
+    for (let n = 0; n < 2; n += 1) {
+      expect((await call(bookmark, reader.token, { id: first })).bookmarkStory).toEqual({
+        publicId: first,
+        viewerHasBookmarked: true,
+        bookmarkCount: 1,
+      });
+    }
+    await call(bookmark, reader.token, { id: second });
+    const mine = await call(
+      "{ myBookmarks(first: 1) { edges { cursor node { publicId viewerHasBookmarked } } pageInfo { hasNextPage endCursor } } }",
+      reader.token,
+    );
+    expect(mine.myBookmarks.edges.map((edge: Edge) => edge.node)).toEqual([
+      { publicId: second, viewerHasBookmarked: true },
+    ]);
+    const rest = await call(
+      "query($after: String) { myBookmarks(first: 5, after: $after) { edges { node { publicId } } pageInfo { hasNextPage } } }",
+      reader.token,
+      { after: mine.myBookmarks.pageInfo.endCursor },
+    );
+    expect(rest.myBookmarks.edges.map((edge: Edge) => edge.node.publicId)).toEqual([first]);
+    expect(rest.myBookmarks.pageInfo.hasNextPage).toBe(false);
+
+    const removed = await call(
+      `mutation($id: ID!) { unbookmarkStory(publicId: $id) { viewerHasBookmarked bookmarkCount } }`,
+      reader.token,
+      { id: first },
+    );
+    expect(removed.unbookmarkStory).toEqual({ viewerHasBookmarked: false, bookmarkCount: 0 });
+  });
+
+  it("asks a visitor to sign in before bookmarking", async () => {
+    const { stories } = await call("{ stories(first: 1) { edges { node { publicId } } } }");
+    const body = await graphql(
+      bff.url,
+      "mutation($id: ID!) { bookmarkStory(publicId: $id) { publicId } }",
+      {
+        variables: { id: stories.edges[0].node.publicId },
+      },
+    );
+    expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
+  });
+});
+
+describe("lists", () => {
+  it("pages Fresh Threads with cursors and searches titles", async () => {
+    const all = await call("{ stories(first: 50) { edges { node { publicId } } } }");
+    const expected = all.stories.edges.map((edge: Edge) => edge.node.publicId);
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Data = await call(
+        "query($after: String) { stories(first: 4, after: $after) { edges { node { publicId } } pageInfo { hasNextPage endCursor } } }",
+        undefined,
+        { after },
+      );
+      seen.push(...page.stories.edges.map((edge: Edge) => edge.node.publicId));
+      after = page.stories.pageInfo.hasNextPage ? page.stories.pageInfo.endCursor : null;
+    } while (after);
+    expect(seen).toEqual(expected);
+    const found = await call(`{ searchStories(query: "number 17") { edges { node { title } } } }`);
+    expect(found.searchStories.edges).toEqual([{ node: { title: "Story number 17" } }]);
+  });
+
+  it("pages the popular sort to the same stories, each once", async () => {
+    const newest = await call("{ stories(first: 50) { edges { node { publicId } } } }");
+    const seen: string[] = [];
+    let after: string | null = null;
+    do {
+      const page: Data = await call(
+        "query($after: String) { stories(sort: POPULAR, first: 5, after: $after) { edges { node { publicId } } pageInfo { hasNextPage endCursor } } }",
+        undefined,
+        { after },
+      );
+      seen.push(...page.stories.edges.map((edge: Edge) => edge.node.publicId));
+      after = page.stories.pageInfo.hasNextPage ? page.stories.pageInfo.endCursor : null;
+    } while (after);
+    expect(seen).toHaveLength(newest.stories.edges.length);
+    expect([...seen].sort()).toEqual(
+      newest.stories.edges.map((edge: Edge) => edge.node.publicId).sort(),
+    );
+  });
+
+  it("refuses an empty search", async () => {
+    const body = await graphql(
+      bff.url,
+      `
+        {
+          searchStories(query: "  ") {
+            edges {
+              cursor
+            }
+          }
+        }
+      `,
+    );
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "query" });
+  });
+
+  it("refuses a page of more than 50 stories", async () => {
+    const body = await graphql(bff.url, "{ trendingStories(first: 51) { publicId } }");
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "first" });
+  });
+});
+
+describe("reads", () => {
+  it("forwards the caller's address and browser to the api, which counts reads by them", async () => {
+    const { stories } = await call("{ stories(first: 1) { edges { node { publicId } } } }");
+    upstreamHeaders = [];
+    const response = await fetch(`${bff.url}/graphql`, {
+      method: "POST",
+      headers: {
+        "content-type": "application/json",
+        "user-agent": "StoryloomTest/1.0",
+        "x-forwarded-for": "203.0.113.9",
+      },
+      body: JSON.stringify({
+        query: "query($id: ID!) { story(publicId: $id) { title } }",
+        variables: { id: stories.edges[0].node.publicId },
+      }),
+    });
+    expect(response.status).toBe(200);
+    expect(upstreamHeaders[0]).toMatchObject({
+      "user-agent": "StoryloomTest/1.0",
+      // The caller's own chain, then the address the BFF saw, as a proxy adds it.
+      "x-forwarded-for": expect.stringMatching(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/),
+    });
+  });
+});

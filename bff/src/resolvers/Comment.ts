@@ -1,0 +1,59 @@
+import { GraphQLError } from "graphql";
+import type { CommentResolvers, ModerationStatus } from "../__generated__/resolvers-types.js";
+import { globalId } from "./global-id.js";
+
+const moderationStatuses: Record<string, ModerationStatus> = {
+  pending: "PENDING",
+  approved: "APPROVED",
+  rejected: "REJECTED",
+};
+
+/**
+ * The api's comment id inside a global Comment id (mutations take global ids). Anything else is
+ * bad input naming the argument, never an upstream call with a foreign id.
+ */
+export function commentIdFrom(id: string, argument = "id"): string {
+  const decoded = Buffer.from(id, "base64url").toString("utf8");
+  const match = /^Comment:(.+)$/.exec(decoded);
+  if (match?.[1] === undefined || globalId("Comment", match[1]) !== id) {
+    throw new GraphQLError("Not a comment id.", {
+      extensions: { code: "BAD_USER_INPUT", field: argument },
+    });
+  }
+  return match[1];
+}
+
+/** spec §3 Comment onto GraphQL; every permission flag is the api's (architecture: computed on the server). */
+export const Comment: CommentResolvers = {
+  id: (comment) => globalId("Comment", comment.id),
+  content: (comment) => comment.content,
+  // No author: the account is gone, and the comment shows "Anonymous" (spec §3).
+  author: (comment) =>
+    comment.author
+      ? {
+          id: globalId("User", comment.author.id),
+          username: comment.author.username,
+          avatarUrl: comment.author.preferences.avatar_url ?? null,
+        }
+      : null,
+  createdAt: (comment) => comment.created_at,
+  parentId: (comment) =>
+    comment.parent_comment_id ? globalId("Comment", comment.parent_comment_id) : null,
+  moderationStatus: (comment) => {
+    const status = moderationStatuses[comment.moderation_status];
+    if (status === undefined) {
+      throw new Error(`The api sent an unknown moderation status "${comment.moderation_status}".`);
+    }
+    return status;
+  },
+  flaggedCount: (comment) => comment.flagged_count,
+  isInline: (comment) => comment.is_inline,
+  location: (comment) => comment.location ?? null,
+  quote: (comment) => comment.quote ?? null,
+  isOrphaned: (comment) => comment.is_orphaned,
+  isByStoryAuthor: (comment) => comment.is_by_story_author,
+  viewerCanDelete: (comment) => comment.can_delete,
+  viewerCanReport: (comment) => comment.can_report,
+  replies: (comment) => comment.children,
+  storyPublicId: (comment) => comment.story_id,
+};
