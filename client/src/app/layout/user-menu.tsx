@@ -1,5 +1,6 @@
 import type { FocusEvent } from "react";
 import { Link } from "react-router";
+import { ModerationMenuItem } from "../../features/admin/moderation-menu-item";
 import { useAuth, type AuthUser } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV } from "./nav-items";
@@ -55,6 +56,7 @@ export function UserMenu() {
               </Link>
             </li>
           ))}
+          <ModerationMenuItem active={open} className="user-menu__item" onNavigate={close} />
           <li className="user-menu__separator" role="presentation" />
           <li>
             <button

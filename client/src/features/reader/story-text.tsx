@@ -1,6 +1,8 @@
+import { paragraphSpans } from "@storyloom/common";
 import { Fragment } from "react";
 import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
 import type { StoryText_StoryFragment } from "../../__generated__/graphql";
+import { AnnotatedParagraph, type StoryAnnotations } from "../comments";
 import { READER_MESSAGES } from "./messages";
 import { classifyStoryContent } from "./story-body";
 import { StoryPicture } from "./story-picture";
@@ -34,6 +36,8 @@ interface StoryTextProps {
   story: FragmentType<typeof StoryTextFragment>;
   /** spec §6: illustrations render only for premium readers. */
   showImages: boolean;
+  /** Inline notes to highlight (issue 6); null while comments are off or not loaded. */
+  annotations?: StoryAnnotations | null;
 }
 
 function Illustration({ image }: { image: StoryImage }) {
@@ -52,6 +56,12 @@ export function StoryText(props: StoryTextProps) {
   const images = props.showImages ? story.images : [];
   const cover = images.find((image) => image.role === "COVER");
   const coverUrl = cover?.url ?? (props.showImages ? story.headerImageUrl : null);
+  // Architecture §3: each paragraph knows where it starts in the canonical text.
+  const spans = body.kind === "chapters" ? paragraphSpans(body) : [];
+  const spanStartOf = (chapterIndex: number, paragraphIndex: number) =>
+    spans.find(
+      (span) => span.chapterIndex === chapterIndex && span.paragraphIndex === paragraphIndex,
+    )?.start ?? 0;
 
   function imagesAfter(chapterIndex: number, paragraphIndex: number) {
     return images.filter(
@@ -78,7 +88,11 @@ export function StoryText(props: StoryTextProps) {
               <h2>{chapter.title}</h2>
               {chapter.paragraphs.map((paragraph, paragraphIndex) => (
                 <Fragment key={paragraphIndex}>
-                  <p>{paragraph}</p>
+                  <AnnotatedParagraph
+                    text={paragraph}
+                    spanStart={spanStartOf(chapterIndex, paragraphIndex)}
+                    annotations={props.annotations ?? null}
+                  />
                   {imagesAfter(chapterIndex, paragraphIndex).map((image) => (
                     <Illustration key={image.id} image={image} />
                   ))}

@@ -1,0 +1,182 @@
+import { useQuery } from "@apollo/client/react";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Alert } from "../../components/alert";
+import { PageLoading } from "../../components/loading";
+import { relativeTime } from "../../lib/relative-time";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { isModerator, ModerationQueuesQuery, ModerationViewerQuery } from "./moderation-queries";
+import { MODERATION_MESSAGES, useModeration } from "./use-moderation";
+import "./admin.css";
+
+type Decide = () => Promise<string | null>;
+
+/** Approve/Reject buttons that stay disabled while the decision is on its way. */
+function useDecision() {
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  async function run(decide: Decide) {
+    setBusy(true);
+    setError(null);
+    const failure = await decide();
+    // On success the item has left the queue and this component is gone.
+    if (failure) {
+      setError(failure);
+      setBusy(false);
+    }
+  }
+  return { busy, error, run };
+}
+
+interface PendingComment {
+  id: string;
+  content: string;
+  createdAt: string;
+  flaggedCount: number;
+  storyPublicId: string;
+  author?: { username: string } | null;
+}
+
+function PendingCommentItem({ comment }: { comment: PendingComment }) {
+  const { decideComment } = useModeration();
+  const { busy, error, run } = useDecision();
+  return (
+    <li className="moderation-item">
+      <p className="moderation-item__content">{comment.content}</p>
+      <p className="moderation-item__meta">
+        {comment.author?.username ?? "Anonymous"} · {relativeTime(comment.createdAt)} · on{" "}
+        <Link to={`/stories/${comment.storyPublicId}`}>story {comment.storyPublicId}</Link> ·
+        flagged {comment.flaggedCount} {comment.flaggedCount === 1 ? "time" : "times"}
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="moderation-item__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void run(() => decideComment(comment.id, true))}
+        >
+          Approve
+        </button>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy}
+          onClick={() => void run(() => decideComment(comment.id, false))}
+        >
+          Reject
+        </button>
+      </div>
+    </li>
+  );
+}
+
+interface PendingStory {
+  id: string;
+  publicId: string;
+  title: string;
+  createdAt: string;
+  author?: { username: string } | null;
+}
+
+function PendingStoryItem({ story }: { story: PendingStory }) {
+  const { decideStory } = useModeration();
+  const { busy, error, run } = useDecision();
+  const [reason, setReason] = useState("");
+  const reasonId = `reject-reason-${story.publicId}`;
+  return (
+    <li className="moderation-item">
+      <p className="moderation-item__title">
+        <Link to={`/stories/${story.publicId}`}>{story.title}</Link>
+      </p>
+      <p className="moderation-item__meta">
+        {story.author?.username ?? "Anonymous"} · {relativeTime(story.createdAt)}
+      </p>
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="moderation-item__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={() => void run(() => decideStory(story, null))}
+        >
+          Approve
+        </button>
+        <label className="moderation-item__reason" htmlFor={reasonId}>
+          <span className="visually-hidden">Reason for rejecting {story.title}</span>
+          <input
+            id={reasonId}
+            type="text"
+            placeholder="Reason for rejecting"
+            value={reason}
+            maxLength={500}
+            onChange={(event) => setReason(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="button button--danger"
+          disabled={busy || reason.trim() === ""}
+          title={reason.trim() === "" ? MODERATION_MESSAGES.reasonRequired : undefined}
+          onClick={() => void run(() => decideStory(story, reason.trim()))}
+        >
+          Reject
+        </button>
+      </div>
+    </li>
+  );
+}
+
+function ModerationQueues() {
+  const { data, loading, error } = useQuery(ModerationQueuesQuery, {
+    fetchPolicy: "cache-and-network",
+  });
+  if (loading && !data) return <PageLoading />;
+  if (!data) return <Alert tone="error">{MODERATION_MESSAGES.loadFailed}</Alert>;
+  return (
+    <>
+      {error ? <Alert tone="error">{MODERATION_MESSAGES.loadFailed}</Alert> : null}
+      <section className="moderation-section" aria-labelledby="pending-comments">
+        <h2 id="pending-comments">Pending comments</h2>
+        {data.pendingComments.length === 0 ? (
+          <p className="muted">{MODERATION_MESSAGES.noComments}</p>
+        ) : (
+          <ul className="moderation-list">
+            {data.pendingComments.map((comment) => (
+              <PendingCommentItem key={comment.id} comment={comment} />
+            ))}
+          </ul>
+        )}
+      </section>
+      <section className="moderation-section" aria-labelledby="pending-stories">
+        <h2 id="pending-stories">Pending stories</h2>
+        {data.pendingStories.length === 0 ? (
+          <p className="muted">{MODERATION_MESSAGES.noStories}</p>
+        ) : (
+          <ul className="moderation-list">
+            {data.pendingStories.map((story) => (
+              <PendingStoryItem key={story.id} story={story} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** /admin: the moderation queues (spec §4 moderation flow), for moderators and admins only. */
+export function AdminPage() {
+  useDocumentTitle("Moderation");
+  const viewer = useQuery(ModerationViewerQuery);
+  let body;
+  if (viewer.loading && !viewer.data) body = <PageLoading />;
+  else if (!isModerator(viewer.data?.viewer?.roles)) {
+    body = <Alert tone="error">{MODERATION_MESSAGES.notAllowed}</Alert>;
+  } else body = <ModerationQueues />;
+  return (
+    <section className="page moderation-page">
+      <h1>Moderation</h1>
+      {body}
+    </section>
+  );
+}

@@ -1,0 +1,78 @@
+import { graphql } from "../../__generated__";
+
+/** Roles decide who moderates (issue 6: roles live in the database, granted by a CLI). */
+export const ModerationViewerQuery = graphql(`
+  query ModerationViewer {
+    viewer {
+      id
+      roles
+    }
+  }
+`);
+
+export const ModerationQueuesQuery = graphql(`
+  query ModerationQueues {
+    pendingComments(first: 50) {
+      id
+      content
+      createdAt
+      flaggedCount
+      storyPublicId
+      author {
+        id
+        username
+      }
+    }
+    pendingStories(first: 50) {
+      id
+      publicId
+      title
+      createdAt
+      author {
+        id
+        username
+      }
+    }
+  }
+`);
+
+export const ApproveCommentMutation = graphql(`
+  mutation ApproveComment($id: ID!) {
+    approveComment(id: $id) {
+      id
+      moderationStatus
+    }
+  }
+`);
+
+export const RejectCommentMutation = graphql(`
+  mutation RejectComment($id: ID!) {
+    rejectComment(id: $id) {
+      id
+      moderationStatus
+    }
+  }
+`);
+
+export const ApproveStoryMutation = graphql(`
+  mutation ApproveStory($publicId: ID!) {
+    approveStory(publicId: $publicId) {
+      id
+      moderationStatus
+    }
+  }
+`);
+
+export const RejectStoryMutation = graphql(`
+  mutation RejectStory($publicId: ID!, $reason: String!) {
+    rejectStory(publicId: $publicId, reason: $reason) {
+      id
+      moderationStatus
+      moderationReason
+    }
+  }
+`);
+
+export function isModerator(roles: readonly string[] | undefined): boolean {
+  return (roles ?? []).some((role) => role === "ADMIN" || role === "MODERATOR");
+}

@@ -1,0 +1,59 @@
+import type { KeyboardEvent } from "react";
+import { paragraphSegments, type InlineHighlight } from "./highlight-segments";
+import { PARAGRAPH_END_ATTRIBUTE, PARAGRAPH_START_ATTRIBUTE } from "./selection-range";
+
+/** What the story text needs to show inline notes (spec §2, issue 6 client). */
+export interface StoryAnnotations {
+  highlights: readonly InlineHighlight[];
+  /** The note whose passage is flashing (spec §9: 1500 ms). */
+  flashedId: string | null;
+  onHighlightClick: (commentIds: string[]) => void;
+}
+
+interface AnnotatedParagraphProps {
+  text: string;
+  /** Where the paragraph starts in the canonical text (paragraphSpans). */
+  spanStart: number;
+  annotations: StoryAnnotations | null;
+}
+
+/**
+ * One story paragraph. It carries its span in the canonical text, so a selection inside it maps
+ * to offsets; inline notes' passages are marked. Text only, never HTML (architecture §6).
+ */
+export function AnnotatedParagraph({ text, spanStart, annotations }: AnnotatedParagraphProps) {
+  const spanAttributes = {
+    [PARAGRAPH_START_ATTRIBUTE]: spanStart,
+    [PARAGRAPH_END_ATTRIBUTE]: spanStart + text.length,
+  };
+  const segments = paragraphSegments(text, spanStart, annotations?.highlights ?? []);
+  return (
+    <p {...spanAttributes}>
+      {segments.map((segment, index) => {
+        if (segment.commentIds.length === 0 || !annotations) return segment.text;
+        const open = () => annotations.onHighlightClick(segment.commentIds);
+        const flashing =
+          annotations.flashedId !== null && segment.commentIds.includes(annotations.flashedId);
+        return (
+          <mark
+            key={index}
+            className={flashing ? "story-highlight story-highlight--flash" : "story-highlight"}
+            data-comment-ids={segment.commentIds.join(" ")}
+            role="button"
+            tabIndex={0}
+            aria-label={`Comment on: ${segment.text}`}
+            onClick={open}
+            onKeyDown={(event: KeyboardEvent) => {
+              if (event.key === "Enter" || event.key === " ") {
+                event.preventDefault();
+                open();
+              }
+            }}
+          >
+            {segment.text}
+          </mark>
+        );
+      })}
+    </p>
+  );
+}

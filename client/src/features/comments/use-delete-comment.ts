@@ -1,0 +1,67 @@
+import { useMutation } from "@apollo/client/react";
+import { useCallback } from "react";
+import { graphql } from "../../__generated__";
+import { COMMENT_MESSAGES } from "./messages";
+
+export const DeleteStoryCommentMutation = graphql(`
+  mutation DeleteStoryComment($id: ID!) {
+    deleteComment(id: $id) {
+      id
+      deleted
+    }
+  }
+`);
+
+interface DeletableComment {
+  id: string;
+  parentId?: string | null;
+}
+
+/**
+ * Spec §4 Comments: delete is optimistic, the comment leaves its list at once and Apollo puts it
+ * back when the server refuses. Resolves to the spec §8 message on failure, null on success.
+ */
+export function useDeleteComment(storyId: string) {
+  const [mutate] = useMutation(DeleteStoryCommentMutation);
+
+  const deleteComment = useCallback(
+    async (comment: DeletableComment): Promise<string | null> => {
+      try {
+        await mutate({
+          variables: { id: comment.id },
+          optimisticResponse: {
+            deleteComment: { __typename: "DeleteCommentPayload", id: comment.id, deleted: true },
+          },
+          update(cache, { data }) {
+            if (!data?.deleteComment.deleted) return;
+            const ref = cache.identify({ __typename: "Comment", id: comment.id });
+            const without = (existing: readonly { __ref: string }[] = []) =>
+              existing.filter((item) => item.__ref !== ref);
+            const storyCacheId = cache.identify({ __typename: "Story", id: storyId });
+            cache.modify({
+              id: comment.parentId
+                ? cache.identify({ __typename: "Comment", id: comment.parentId })
+                : storyCacheId,
+              fields: {
+                [comment.parentId ? "replies" : "comments"]: (existing: unknown) =>
+                  without(existing as { __ref: string }[]),
+              },
+            });
+            cache.modify({
+              id: storyCacheId,
+              fields: { commentCount: (count: number) => Math.max(0, count - 1) },
+            });
+          },
+        });
+        return null;
+      } catch (error) {
+        // spec §8: a failed delete in the sidebar is logged and its button re-enables.
+        console.error("Deleting a comment failed", error);
+        return COMMENT_MESSAGES.deleteFailed;
+      }
+    },
+    [mutate, storyId],
+  );
+
+  return { deleteComment };
+}
