@@ -11,6 +11,7 @@ import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { Kind, OperationTypeNode } from "graphql";
 import { createRestartableWsClient } from "./graphql-ws-client";
+import { typePolicies } from "./type-policies";
 
 export interface CreateApolloClientOptions {
   /** The signed-in user's ID token, or null (visitor, or the token could not be had). */
@@ -85,7 +86,7 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
 
   const client = new ApolloClient({
     link,
-    cache: new InMemoryCache(),
+    cache: new InMemoryCache({ typePolicies }),
   });
 
   return { client, restartSubscriptions: ws.restart };

@@ -50,7 +50,7 @@ const MyProfilePage = lazy(() =>
   import("../features/account/my-profile-page").then((m) => ({ default: m.MyProfilePage })),
 );
 const MyBookmarksPage = lazy(() =>
-  import("../features/account/my-bookmarks-page").then((m) => ({ default: m.MyBookmarksPage })),
+  import("../features/bookmarks/my-bookmarks-page").then((m) => ({ default: m.MyBookmarksPage })),
 );
 const MySubscriptionsPage = lazy(() =>
   import("../features/account/my-subscriptions-page").then((m) => ({
@@ -68,6 +68,9 @@ const MyStoriesPage = lazy(() =>
 );
 const NewStoryPage = lazy(() =>
   import("../features/generation/new-story-page").then((m) => ({ default: m.NewStoryPage })),
+);
+const AdminPage = lazy(() =>
+  import("../features/admin/admin-page").then((m) => ({ default: m.AdminPage })),
 );
 const NotFoundPage = lazy(() =>
   import("./routes/not-found-page").then((m) => ({ default: m.NotFoundPage })),
@@ -126,6 +129,8 @@ export const routes: RouteObject[] = [
               { path: "my/subscriptions", element: <MySubscriptionsPage /> },
               { path: "my/purchases", element: <MyPurchasesPage /> },
               { path: "settings", element: <SettingsPage /> },
+              // Moderators and admins; the page tells anyone else they are not allowed.
+              { path: "admin", element: <AdminPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

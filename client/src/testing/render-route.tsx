@@ -1,4 +1,4 @@
-import { ApolloLink } from "@apollo/client";
+import { ApolloLink, InMemoryCache } from "@apollo/client";
 import type { MockSubscriptionLink } from "@apollo/client/testing";
 import { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
@@ -8,6 +8,7 @@ import userEvent from "@testing-library/user-event";
 import { Kind, OperationTypeNode } from "graphql";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider, type InitialEntry } from "react-router";
+import { typePolicies } from "../apollo/type-policies";
 import { routes } from "../app/routes";
 import {
   AuthContext,
@@ -54,7 +55,9 @@ export function renderRoute(entry: InitialEntry, options: RenderRouteOptions = {
       <AuthContext value={auth}>{children}</AuthContext>
     );
   const view = render(
-    <MockedProvider link={link}>{withAuth(<RouterProvider router={router} />)}</MockedProvider>,
+    <MockedProvider link={link} cache={new InMemoryCache({ typePolicies })}>
+      {withAuth(<RouterProvider router={router} />)}
+    </MockedProvider>,
   );
   return { ...view, auth, router, user };
 }

@@ -16,6 +16,9 @@ export function storyFixture(
     error: null,
     isPublic: false,
     viewerIsAuthor: true,
+    viewerHasBookmarked: false,
+    bookmarkCount: 0,
+    commentCount: 0,
     headerImageUrl: null,
     content: {
       __typename: "StoryContent" as const,

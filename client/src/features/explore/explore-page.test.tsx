@@ -1,21 +1,122 @@
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import type { MockLink } from "@apollo/client/testing";
+import { screen, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import { renderRoute } from "../../testing/render-route";
+import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
+import { EXPLORE_PAGE_SIZE, ExploreStoriesQuery } from "./explore-page";
+
+function storiesMock(
+  sort: "NEWEST" | "POPULAR",
+  numbers: number[],
+  page: { after?: string; next?: string } = {},
+): MockLink.MockedResponse {
+  return {
+    request: {
+      query: ExploreStoriesQuery,
+      variables: {
+        sort,
+        first: EXPLORE_PAGE_SIZE,
+        ...(page.after ? { after: page.after } : {}),
+      },
+    },
+    result: {
+      data: {
+        stories: storyConnection(
+          numbers.map((n) => storyCardFixture(n)),
+          { hasNextPage: page.next !== undefined, endCursor: page.next ?? null },
+        ),
+      },
+    },
+  };
+}
+
+const cardTitles = (list: HTMLElement) =>
+  within(list)
+    .getAllByRole("article")
+    .map((card) => within(card).getByRole("heading").textContent);
+
+// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
+// out of the first test's waiting time.
+beforeAll(async () => {
+  await import("./explore-page");
+});
+
+// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
+// machine is busy, so the first test waits longer than the default second.
+const FIRST_RENDER = { timeout: 8000 };
+const FIRST_TEST_TIMEOUT_MS = 15_000;
 
 describe("explore page", () => {
-  it("says it is coming soon and shows the requested sort", async () => {
-    renderRoute("/explore?sort=popular");
-    expect(await screen.findByText("Coming soon")).toBeInTheDocument();
-    expect(screen.getByText(/Sorted by:/)).toHaveTextContent("Sorted by: Popular");
+  it(
+    "lists the newest public stories when no sort is given",
+    async () => {
+      renderRoute("/explore", { mocks: [storiesMock("NEWEST", [1, 2])] });
+      const list = await screen.findByRole("list", { name: "Newest stories" }, FIRST_RENDER);
+      expect(cardTitles(list)).toEqual(["Story number 1", "Story number 2"]);
+      expect(screen.getByRole("link", { name: "Newest" })).toHaveAttribute("aria-current", "page");
+      expect(screen.queryByRole("button", { name: "Load more" })).not.toBeInTheDocument();
+    },
+    FIRST_TEST_TIMEOUT_MS,
+  );
+
+  it("sorts by popularity from ?sort=popular", async () => {
+    renderRoute("/explore?sort=popular", { mocks: [storiesMock("POPULAR", [7, 3])] });
+    const list = await screen.findByRole("list", { name: "Popular stories" });
+    expect(cardTitles(list)).toEqual(["Story number 7", "Story number 3"]);
     expect(screen.getByRole("link", { name: "Popular" })).toHaveAttribute("aria-current", "page");
   });
 
-  it("sorts by newest when no sort is given", async () => {
-    renderRoute("/explore");
-    expect(await screen.findByText(/Sorted by:/)).toHaveTextContent("Sorted by: Newest");
-    expect(screen.getByRole("link", { name: "Newest" })).toHaveAttribute(
-      "href",
-      "/explore?sort=newest",
+  it("switches the sort through the query string", async () => {
+    const { user, router } = renderRoute("/explore?sort=newest", {
+      mocks: [storiesMock("NEWEST", [1]), storiesMock("POPULAR", [9])],
+    });
+    await screen.findByRole("list", { name: "Newest stories" });
+    await user.click(screen.getByRole("link", { name: "Popular" }));
+    expect(router.state.location.search).toBe("?sort=popular");
+    const list = await screen.findByRole("list", { name: "Popular stories" });
+    expect(cardTitles(list)).toEqual(["Story number 9"]);
+  });
+
+  it("loads the next page with the cursor and appends it without repeating a story", async () => {
+    const { user } = renderRoute("/explore", {
+      mocks: [
+        storiesMock("NEWEST", [1, 2, 3], { next: "after-3" }),
+        // Story 3 moved to the second page while new stories arrived: it is shown once.
+        storiesMock("NEWEST", [3, 4, 5], { after: "after-3", next: "after-5" }),
+      ],
+    });
+    const list = await screen.findByRole("list", { name: "Newest stories" });
+    await user.click(screen.getByRole("button", { name: "Load more" }));
+    await screen.findByRole("article", { name: "Story number 5" });
+    expect(cardTitles(list)).toEqual([
+      "Story number 1",
+      "Story number 2",
+      "Story number 3",
+      "Story number 4",
+      "Story number 5",
+    ]);
+    expect(screen.getByRole("button", { name: "Load more" })).toBeEnabled();
+  });
+
+  it("shows the empty text when there are no public stories", async () => {
+    renderRoute("/explore", { mocks: [storiesMock("NEWEST", [])] });
+    expect(await screen.findByText("No stories found here yet. Be the first!")).toBeInTheDocument();
+  });
+
+  it("says so when the stories cannot be loaded", async () => {
+    renderRoute("/explore", {
+      mocks: [
+        {
+          request: {
+            query: ExploreStoriesQuery,
+            variables: { sort: "NEWEST", first: EXPLORE_PAGE_SIZE },
+          },
+          error: new Error("network down"),
+        },
+      ],
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent(
+      "Could not load stories. Please refresh or try again later.",
     );
   });
 });

@@ -1,18 +1,55 @@
+import { useQuery } from "@apollo/client/react";
+import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { graphql } from "../../__generated__";
+import type { StorySort } from "../../__generated__/graphql";
+import { Alert } from "../../components/alert";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { LoadMore, StoryCard, StoryGrid, StoryGridSkeleton } from "../stories";
 import { EXPLORE_SORT_LABELS, parseExploreSort, type ExploreSort } from "./explore-sort";
 import "./explore.css";
 
 const SORTS: readonly ExploreSort[] = ["newest", "popular"];
 
+const SORT_ARGUMENT: Record<ExploreSort, StorySort> = { newest: "NEWEST", popular: "POPULAR" };
+
+// Three rows of three cards on a desktop.
+export const EXPLORE_PAGE_SIZE = 9;
+
+export const ExploreStoriesQuery = graphql(`
+  query ExploreStories($sort: StorySort!, $first: Int!, $after: String) {
+    stories(sort: $sort, first: $first, after: $after) {
+      edges {
+        cursor
+        node {
+          id
+          ...StoryCard_story
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+// Ours, in the words of spec §8 Home (the spec's /explore is a placeholder).
+export const EXPLORE_MESSAGES = {
+  loadFailed: "Could not load stories. Please refresh or try again later.",
+  loadMoreFailed: "Could not load more stories.",
+  empty: "No stories found here yet. Be the first!",
+} as const;
+
+/** /explore: every public story, newest or most popular first (spec §2: ?sort=newest|popular). */
 export function ExplorePage() {
+  useDocumentTitle("Explore");
   const [searchParams] = useSearchParams();
   const sort = parseExploreSort(searchParams.get("sort"));
   return (
-    <PlaceholderPage
-      title="Explore"
-      description="Browsing and searching all public stories is coming soon."
-    >
+    <section className="page explore">
+      <h1>Explore</h1>
+      <p className="explore__lead">Every public story on Storyloom.</p>
       <nav className="sort-tabs" aria-label="Sort stories">
         {SORTS.map((option) => (
           <Link
@@ -25,9 +62,67 @@ export function ExplorePage() {
           </Link>
         ))}
       </nav>
-      <p className="explore-sort">
-        Sorted by: <strong>{EXPLORE_SORT_LABELS[sort]}</strong>
-      </p>
-    </PlaceholderPage>
+      {/* A new sort is a new list: its own query, its own Load more state. */}
+      <ExploreStories key={sort} sort={sort} />
+    </section>
+  );
+}
+
+function ExploreStories({ sort }: { sort: ExploreSort }) {
+  const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
+    variables: { sort: SORT_ARGUMENT[sort], first: EXPLORE_PAGE_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
+  const connection = data?.stories;
+  const edges = Array.isArray(connection?.edges) ? connection.edges : [];
+
+  async function loadMore() {
+    if (!connection?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    setLoadMoreError(null);
+    try {
+      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
+    } catch (failure) {
+      console.warn("Loading more stories failed", failure);
+      setLoadMoreError(EXPLORE_MESSAGES.loadMoreFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  if (loading && !data) return <StoryGridSkeleton count={6} />;
+  if (error && !data) {
+    return (
+      <div className="explore__error">
+        <Alert tone="error">{EXPLORE_MESSAGES.loadFailed}</Alert>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void refetch().catch(() => {})}
+        >
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (edges.length === 0) return <p className="explore__empty">{EXPLORE_MESSAGES.empty}</p>;
+  return (
+    <>
+      <StoryGrid label={`${EXPLORE_SORT_LABELS[sort]} stories`}>
+        {edges.map(({ node }) => (
+          <li key={node.id}>
+            <StoryCard story={node} />
+          </li>
+        ))}
+      </StoryGrid>
+      <LoadMore
+        hasNextPage={connection?.pageInfo.hasNextPage ?? false}
+        loading={loadingMore}
+        error={loadMoreError}
+        onLoadMore={() => void loadMore()}
+      />
+    </>
   );
 }

@@ -1,18 +1,131 @@
-import { screen } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { screen, waitFor, within } from "@testing-library/react";
+import { beforeAll, describe, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
+import { storyCardFixture } from "../../testing/story-card-fixtures";
+import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
+import {
+  emptyHomeMocks,
+  failingHomeMock,
+  freshThreadsMock,
+  trendingNowMock,
+} from "./home-test-mocks";
+
+const stories = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => storyCardFixture(from + index));
+
+function section(name: string) {
+  return screen.getByRole("region", { name });
+}
+
+// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
+// out of the first test's waiting time.
+beforeAll(async () => {
+  await import("./home-page");
+});
+
+// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
+// machine is busy, so the first test waits longer than the default second.
+const FIRST_RENDER = { timeout: 8000 };
+const FIRST_TEST_TIMEOUT_MS = 15_000;
 
 describe("home page", () => {
+  it(
+    "shows Fresh Threads and Trending Now as story cards, up to 9 each",
+    async () => {
+      renderRoute("/", {
+        mocks: [freshThreadsMock(stories(1, 3)), trendingNowMock(stories(20, 10))],
+      });
+      const fresh = await screen.findByRole(
+        "list",
+        { name: "Fresh Threads stories" },
+        FIRST_RENDER,
+      );
+      expect(within(fresh).getAllByRole("article")).toHaveLength(3);
+      expect(within(fresh).getByRole("article", { name: "Story number 1" })).toBeInTheDocument();
+      const trending = await screen.findByRole("list", { name: "Trending Now stories" });
+      expect(within(trending).getAllByRole("article")).toHaveLength(9);
+      expect(within(trending).queryByRole("article", { name: "Story number 29" })).toBeNull();
+    },
+    FIRST_TEST_TIMEOUT_MS,
+  );
+
+  it("links View All to the explore page sorted newest and popular", async () => {
+    renderRoute("/", { mocks: emptyHomeMocks() });
+    await screen.findByRole("heading", { name: "Fresh Threads" });
+    expect(
+      within(section("Fresh Threads")).getByRole("link", { name: /View All/ }),
+    ).toHaveAttribute("href", "/explore?sort=newest");
+    expect(within(section("Trending Now")).getByRole("link", { name: /View All/ })).toHaveAttribute(
+      "href",
+      "/explore?sort=popular",
+    );
+  });
+
   it("shows both sections with their empty text", async () => {
-    renderRoute("/");
-    expect(await screen.findByRole("heading", { name: "Fresh Threads" })).toBeInTheDocument();
+    renderRoute("/", { mocks: emptyHomeMocks() });
+    await waitFor(() =>
+      expect(screen.getAllByText("No stories found here yet. Be the first!")).toHaveLength(2),
+    );
+    expect(screen.getByRole("heading", { name: "Fresh Threads" })).toBeInTheDocument();
     expect(screen.getByRole("heading", { name: "Trending Now" })).toBeInTheDocument();
-    expect(screen.getAllByText("No stories found here yet. Be the first!")).toHaveLength(2);
+  });
+
+  it("treats a result that is not a list as no stories", async () => {
+    renderRoute("/", { mocks: [freshThreadsMock(null), trendingNowMock(null)] });
+    await waitFor(() =>
+      expect(screen.getAllByText("No stories found here yet. Be the first!")).toHaveLength(2),
+    );
+    expect(screen.queryByRole("alert")).not.toBeInTheDocument();
+  });
+
+  it("shows skeleton cards while the stories load", async () => {
+    renderRoute("/", { mocks: [freshThreadsMock(stories(1, 2), 200), trendingNowMock([], 200)] });
+    const fresh = await screen.findByRole("heading", { name: "Fresh Threads" });
+    expect(within(section("Fresh Threads")).getByRole("status")).toHaveTextContent(
+      "Loading stories...",
+    );
+    expect(fresh).toBeInTheDocument();
+    expect(await screen.findByRole("article", { name: "Story number 1" })).toBeInTheDocument();
+    expect(within(section("Fresh Threads")).queryByRole("status")).not.toBeInTheDocument();
+  });
+
+  it("keeps Trending Now when Fresh Threads cannot load", async () => {
+    renderRoute("/", {
+      mocks: [failingHomeMock(FreshThreadsQuery), trendingNowMock(stories(20, 2))],
+    });
+    expect(
+      await within(await screen.findByRole("region", { name: "Fresh Threads" })).findByRole(
+        "alert",
+      ),
+    ).toHaveTextContent("Could not load Fresh Threads. Please refresh or try again later.");
+    expect(await screen.findByRole("article", { name: "Story number 20" })).toBeInTheDocument();
+  });
+
+  it("keeps Fresh Threads when Trending Now cannot load", async () => {
+    renderRoute("/", {
+      mocks: [
+        freshThreadsMock(stories(1, 1)),
+        failingHomeMock(TrendingNowQuery, "UPSTREAM_UNAVAILABLE"),
+      ],
+    });
+    expect(
+      await within(await screen.findByRole("region", { name: "Trending Now" })).findByRole("alert"),
+    ).toHaveTextContent("Could not load Trending Now stories. Please refresh or try again later.");
+    expect(await screen.findByRole("article", { name: "Story number 1" })).toBeInTheDocument();
+  });
+
+  it("says an unexpected error occurred for a failure the server did not explain", async () => {
+    renderRoute("/", {
+      mocks: [freshThreadsMock([]), failingHomeMock(TrendingNowQuery, "INTERNAL_SERVER_ERROR")],
+    });
+    expect(
+      await within(await screen.findByRole("region", { name: "Trending Now" })).findByRole("alert"),
+    ).toHaveTextContent("An unexpected error occurred loading stories.");
   });
 
   it("offers a visitor a Create Account call to action", async () => {
-    renderRoute("/");
+    renderRoute("/", { mocks: emptyHomeMocks() });
     expect(await screen.findByRole("link", { name: "Create Account" })).toHaveAttribute(
       "href",
       "/signup",
@@ -23,7 +136,10 @@ describe("home page", () => {
   });
 
   it("gives a signed-in user the collapsible generation panel", async () => {
-    const { user } = renderRoute("/", { auth: { currentUser: signedInUser } });
+    const { user } = renderRoute("/", {
+      auth: { currentUser: signedInUser },
+      mocks: emptyHomeMocks(),
+    });
     const toggle = await screen.findByRole("button", {
       name: "Ready to write? Generate a story prompt!",
     });

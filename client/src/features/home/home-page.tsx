@@ -1,8 +1,17 @@
+import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
 import { GenerationForm } from "../generation";
+import {
+  asArray,
+  FreshThreadsQuery,
+  HOME_MESSAGES,
+  HOME_SECTION_SIZE,
+  homeSectionErrorMessage,
+  TrendingNowQuery,
+} from "./home-feeds";
 import { StorySection } from "./story-section";
 import "./home.css";
 
@@ -35,9 +44,49 @@ export function HomePage() {
         </section>
       )}
 
-      {/* spec §2 Home: newest first, then trending; cards arrive with the stories issue. */}
-      <StorySection title="Fresh Threads" viewAllTo="/explore?sort=newest" />
-      <StorySection title="Trending Now" viewAllTo="/explore?sort=popular" />
+      {/* spec §2 Home: newest first, then trending. */}
+      <FreshThreadsSection />
+      <TrendingNowSection />
     </div>
+  );
+}
+
+// Each section is its own query (spec §8: each has its own error message), kept fresh on return.
+function FreshThreadsSection() {
+  const { data, loading, error, refetch } = useQuery(FreshThreadsQuery, {
+    variables: { first: HOME_SECTION_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  const edges = asArray(data?.stories?.edges);
+  return (
+    <StorySection
+      title="Fresh Threads"
+      viewAllTo="/explore?sort=newest"
+      stories={edges.slice(0, HOME_SECTION_SIZE).map((edge) => edge.node)}
+      loading={loading && !data}
+      errorMessage={
+        error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.freshThreadsFailed) : null
+      }
+      onRetry={() => void refetch().catch(() => {})}
+    />
+  );
+}
+
+function TrendingNowSection() {
+  const { data, loading, error, refetch } = useQuery(TrendingNowQuery, {
+    variables: { first: HOME_SECTION_SIZE },
+    fetchPolicy: "cache-and-network",
+  });
+  return (
+    <StorySection
+      title="Trending Now"
+      viewAllTo="/explore?sort=popular"
+      stories={asArray(data?.trendingStories).slice(0, HOME_SECTION_SIZE)}
+      loading={loading && !data}
+      errorMessage={
+        error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.trendingFailed) : null
+      }
+      onRetry={() => void refetch().catch(() => {})}
+    />
   );
 }

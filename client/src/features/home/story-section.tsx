@@ -1,24 +1,59 @@
 import { useId } from "react";
 import { Link } from "react-router";
+import type { FragmentType } from "../../__generated__";
+import { Alert } from "../../components/alert";
+import { StoryCard, StoryGrid, StoryGridSkeleton, type StoryCardFragment } from "../stories";
+import { HOME_MESSAGES } from "./home-feeds";
 
 interface StorySectionProps {
   title: string;
   viewAllTo: string;
+  stories: readonly (FragmentType<typeof StoryCardFragment> & { id: string })[];
+  /** True while the first answer is awaited (skeleton cards show). */
+  loading: boolean;
+  /** The spec §8 message when the section could not load, else null. */
+  errorMessage: string | null;
+  onRetry: () => void;
 }
 
-/** A home section of story cards; empty until the stories issue fills it (spec §2 Home). */
-export function StorySection({ title, viewAllTo }: StorySectionProps) {
+/** A home section of story cards (spec §2 Home): a View All link and up to 9 cards. */
+export function StorySection(props: StorySectionProps) {
   const headingId = useId();
+  let body;
+  if (props.loading) {
+    body = <StoryGridSkeleton count={3} />;
+  } else if (props.errorMessage) {
+    body = (
+      <div className="story-section__error">
+        <Alert tone="error">{props.errorMessage}</Alert>
+        <button type="button" className="button button--secondary" onClick={props.onRetry}>
+          Try Again
+        </button>
+      </div>
+    );
+  } else if (props.stories.length === 0) {
+    body = <p className="story-section__empty">{HOME_MESSAGES.empty}</p>;
+  } else {
+    body = (
+      <StoryGrid label={`${props.title} stories`}>
+        {props.stories.map((story) => (
+          <li key={story.id}>
+            <StoryCard story={story} />
+          </li>
+        ))}
+      </StoryGrid>
+    );
+  }
   return (
     <section className="story-section" aria-labelledby={headingId}>
       <div className="story-section__header">
-        <h2 id={headingId}>{title}</h2>
-        <Link to={viewAllTo} className="story-section__view-all">
+        <h2 id={headingId}>{props.title}</h2>
+        <Link to={props.viewAllTo} className="story-section__view-all">
           View All
-          <span className="visually-hidden"> {title}</span>
+          <span className="visually-hidden"> {props.title}</span>
         </Link>
       </div>
-      <p className="story-section__empty">No stories found here yet. Be the first!</p>
+      {body}
     </section>
   );
 }

@@ -20,6 +20,7 @@ export const READER_MESSAGES = {
   cannotSharePrivate: "Cannot share a private story.",
   notAvailableForSharing: "Story not available for sharing.",
   shareFailed: "Could not share story.",
+  bookmarkFailed: "Failed to update bookmark.",
   confirmFailed: "Could not confirm the story.",
   visibilityFailed: "Could not update story visibility.",
   nowPublic: "Story is now public.",
@@ -41,6 +42,7 @@ export type DiscardAction = "cancel" | "discard" | "delete";
 
 /** spec §9 message timeouts. */
 export const MESSAGE_TIMEOUTS_MS = {
+  bookmarkError: 3000,
   copied: 2000,
   confirmError: 5000,
   visibility: 3000,

@@ -1,4 +1,5 @@
 import type { TimedMessage } from "../../lib/use-timed-message";
+import { BookmarkButton } from "./bookmark-button";
 
 interface ReaderHeaderProps {
   /** The story's title, or null while it loads. */
@@ -10,6 +11,9 @@ interface ReaderHeaderProps {
   onToggleComments: () => void;
   onShare: () => void;
   sharing: boolean;
+  /** spec §2/§4: the viewer's bookmark on this story (flips optimistically). */
+  bookmarked: boolean;
+  onToggleBookmark: () => void;
   message: TimedMessage | null;
 }
 
@@ -40,6 +44,7 @@ export function ReaderHeader(props: ReaderHeaderProps) {
             >
               Share story
             </button>
+            <BookmarkButton bookmarked={props.bookmarked} onToggle={props.onToggleBookmark} />
           </div>
         ) : null}
       </div>

@@ -10,6 +10,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGoBack } from "../../lib/use-go-back";
 import { useTimedMessage } from "../../lib/use-timed-message";
 import { useAuth } from "../auth";
+import { StoryDiscussion } from "../comments";
 import { FontPicker } from "./font-picker";
 import { GeneratingView } from "./generating-view";
 import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES, type DiscardAction } from "./messages";
@@ -28,6 +29,7 @@ import { useRegenerateStoryImages } from "./use-regenerate-story-images";
 import { useShareStory } from "./use-share-story";
 import { useStoryLiveUpdates, type StoryLiveUpdates } from "./use-story-live-updates";
 import { useStoryVisibility } from "./use-story-visibility";
+import { useToggleBookmark } from "./use-toggle-bookmark";
 
 export const StoryReaderFragment = graphql(`
   fragment StoryReader_story on Story {
@@ -40,12 +42,15 @@ export const StoryReaderFragment = graphql(`
     error
     isPublic
     viewerIsAuthor
+    viewerHasBookmarked
+    bookmarkCount
     content {
       chapters {
         title
       }
     }
     ...StoryText_story
+    ...StoryDiscussion_story
   }
 `);
 
@@ -87,6 +92,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   const [headerMessage, showHeaderMessage] = useTimedMessage();
   const [commentsEnabled, setCommentsEnabled] = useState(false);
   const { share, sharing } = useShareStory();
+  const { toggleBookmark } = useToggleBookmark();
 
   // spec §3: a missing profile counts as premium; none is shown until the profile has loaded.
   const premium =
@@ -123,6 +129,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
           if (failure) showHeaderMessage({ tone: "error", text: failure });
         }}
         regenerating={regenerating}
+        commentsEnabled={commentsEnabled}
+        onEnableComments={() => setCommentsEnabled(true)}
       />
     );
   } else if (loading) {
@@ -147,6 +155,14 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
     body = <StoryNotFound message={READER_MESSAGES.notFound} />;
   }
 
+  async function handleToggleBookmark() {
+    if (!story) return;
+    const failure = await toggleBookmark(story);
+    // spec §8/§9: "Failed to update bookmark." (the bookmark flips back), cleared after 3 s.
+    if (!failure) return;
+    showHeaderMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.bookmarkError);
+  }
+
   async function handleShare() {
     const message = await share(publicId, title ?? "");
     if (message?.tone === "success") showHeaderMessage(message, MESSAGE_TIMEOUTS_MS.copied);
@@ -163,6 +179,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         onToggleComments={() => setCommentsEnabled((value) => !value)}
         onShare={() => void handleShare()}
         sharing={sharing}
+        bookmarked={story?.viewerHasBookmarked ?? false}
+        onToggleBookmark={() => void handleToggleBookmark()}
         message={headerMessage}
       />
       {viewerQuery.error ? <Alert tone="error">{READER_MESSAGES.profileLoadFailed}</Alert> : null}
@@ -179,6 +197,9 @@ interface StoryBodyByStatusProps {
   isPremium: boolean;
   onRegenerate: () => Promise<void>;
   regenerating: boolean;
+  /** The header's Enable/Disable comments toggle (spec §2). */
+  commentsEnabled: boolean;
+  onEnableComments: () => void;
 }
 
 function discardActionFor(status: string): DiscardAction {
@@ -295,7 +316,15 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       {readable ? (
         <>
           <FontPicker font={font} onChange={setFont} />
-          <StoryText story={story} showImages={props.isPremium} />
+          <StoryDiscussion
+            story={story}
+            commentsEnabled={props.commentsEnabled}
+            onEnableComments={props.onEnableComments}
+          >
+            {(annotations) => (
+              <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
+            )}
+          </StoryDiscussion>
         </>
       ) : null}
       {confirmingDiscard ? (

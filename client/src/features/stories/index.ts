@@ -1,0 +1,8 @@
+// What other features may use of the stories feature: the story card and its grid.
+export {
+  StoryCard,
+  StoryCardFragment,
+  StoryCardSkeleton,
+  type StoryCardVariant,
+} from "./story-card";
+export { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";

@@ -1,0 +1,128 @@
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import userEvent from "@testing-library/user-event";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { describe, expect, it } from "vitest";
+import { makeFragmentData } from "../../__generated__";
+import { storyCardFixture } from "../../testing/story-card-fixtures";
+import { StoryCard, StoryCardFragment, type StoryCardVariant } from "./story-card";
+
+function renderCard(
+  overrides: Partial<Record<string, unknown>> = {},
+  variant: StoryCardVariant = "default",
+) {
+  const story = makeFragmentData(storyCardFixture(7, overrides), StoryCardFragment);
+  const router = createMemoryRouter(
+    [
+      { path: "/", element: <StoryCard story={story} variant={variant} /> },
+      { path: "/stories/:storyId", element: <p>Reader page</p> },
+    ],
+    { initialEntries: ["/"] },
+  );
+  const user = userEvent.setup();
+  const view = render(<RouterProvider router={router} />);
+  return { ...view, router, user };
+}
+
+describe("story card", () => {
+  it("shows the title, preview, author link and relative age", () => {
+    renderCard();
+    const card = screen.getByRole("article", { name: "Story number 7" });
+    expect(within(card).getByRole("link", { name: "Story number 7" })).toHaveAttribute(
+      "href",
+      "/stories/story-7",
+    );
+    expect(within(card).getByText("The opening lines of story 7.")).toBeInTheDocument();
+    expect(within(card).getByRole("link", { name: "writer7" })).toHaveAttribute(
+      "href",
+      "/profile/writer7",
+    );
+    expect(within(card).getByText("3d ago")).toBeInTheDocument();
+  });
+
+  it("names the author Anonymous when the story has none", () => {
+    renderCard({ author: null });
+    expect(screen.getByText("Anonymous")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: /writer/ })).not.toBeInTheDocument();
+  });
+
+  it("renders the title and preview as text, never as markup", () => {
+    renderCard({ title: "<b>Bold</b> title", preview: "<img src=x onerror=alert(1)>" });
+    expect(screen.getByRole("link", { name: "<b>Bold</b> title" })).toBeInTheDocument();
+    expect(screen.getByText("<img src=x onerror=alert(1)>")).toBeInTheDocument();
+    expect(document.querySelector("b")).toBeNull();
+  });
+
+  it("replaces a header image that fails to load with the drawn fallback", () => {
+    const { container } = renderCard({ headerImageUrl: "/media/cover.png" });
+    const image = container.querySelector("img");
+    expect(image).toHaveAttribute("src", "/media/cover.png");
+    expect(container.querySelector(".story-card__fallback")).toBeNull();
+    fireEvent.error(image as HTMLImageElement);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector(".story-card__fallback")).not.toBeNull();
+  });
+
+  it("draws the fallback when the story has no header image", () => {
+    const { container } = renderCard({ headerImageUrl: null });
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector(".story-card__fallback")).not.toBeNull();
+  });
+
+  it("opens the Story Outline modal with the preview and a Read Full Story link", async () => {
+    const { user, router } = renderCard();
+    const opener = screen.getByRole("button", { name: "Outline: Story number 7" });
+    await user.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Story Outline" });
+    expect(dialog).toHaveAttribute("aria-modal", "true");
+    expect(within(dialog).getByText("The opening lines of story 7.")).toBeInTheDocument();
+    await user.click(within(dialog).getByRole("link", { name: "Read Full Story" }));
+    expect(router.state.location.pathname).toBe("/stories/story-7");
+    expect(await screen.findByText("Reader page")).toBeInTheDocument();
+  });
+
+  it("says there is no preview when the story has none", async () => {
+    const { user } = renderCard({ preview: null });
+    await user.click(screen.getByRole("button", { name: /^Outline/ }));
+    expect(
+      within(screen.getByRole("dialog")).getByText("No preview available for this story."),
+    ).toBeInTheDocument();
+  });
+
+  it("keeps focus inside the modal, closes on Escape and gives focus back to the opener", async () => {
+    const { user } = renderCard();
+    const opener = screen.getByRole("button", { name: /^Outline/ });
+    await user.click(opener);
+    const dialog = screen.getByRole("dialog", { name: "Story Outline" });
+    const close = within(dialog).getByRole("button", { name: "Close" });
+    const read = within(dialog).getByRole("link", { name: "Read Full Story" });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(read).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(read).toHaveFocus();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+  });
+
+  it("closes the modal on a click on the overlay but not inside it", async () => {
+    const { user } = renderCard();
+    await user.click(screen.getByRole("button", { name: /^Outline/ }));
+    const dialog = screen.getByRole("dialog");
+    await user.click(dialog);
+    expect(screen.getByRole("dialog")).toBeInTheDocument();
+    await user.click(dialog.parentElement as HTMLElement);
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+  });
+
+  it("leaves the preview out of the compact variant but keeps the outline", async () => {
+    const { user } = renderCard({}, "compact");
+    expect(screen.queryByText("The opening lines of story 7.")).not.toBeInTheDocument();
+    await user.click(screen.getByRole("button", { name: /^Outline/ }));
+    expect(
+      within(screen.getByRole("dialog")).getByText("The opening lines of story 7."),
+    ).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,127 @@
+import { useId, useRef, useState } from "react";
+import { Link } from "react-router";
+import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
+import { Skeleton } from "../../components/skeleton";
+import { formatDate } from "../../lib/format-date";
+import { relativeTime } from "../../lib/relative-time";
+import { StoryCoverFallback } from "./story-cover-fallback";
+import { StoryOutlineModal } from "./story-outline-modal";
+import "./story-card.css";
+
+export const StoryCardFragment = graphql(`
+  fragment StoryCard_story on Story {
+    id
+    publicId
+    title
+    preview
+    headerImageUrl
+    createdAt
+    author {
+      id
+      username
+    }
+  }
+`);
+
+export type StoryCardVariant = "default" | "compact";
+
+interface StoryCardProps {
+  story: FragmentType<typeof StoryCardFragment>;
+  /** compact: a small picture beside the text and no preview, for dense lists. */
+  variant?: StoryCardVariant;
+}
+
+/**
+ * Spec §2 Story card: header image (a drawn fallback when it is missing or fails to load), title,
+ * preview, author (or Anonymous), relative age, and the outline button opening "Story Outline".
+ */
+export function StoryCard({ story: storyRef, variant = "default" }: StoryCardProps) {
+  const story = getFragmentData(StoryCardFragment, storyRef);
+  const titleId = useId();
+  const [imageFailed, setImageFailed] = useState(false);
+  const [outlineOpen, setOutlineOpen] = useState(false);
+  const outlineButtonRef = useRef<HTMLButtonElement>(null);
+  const storyPath = `/stories/${encodeURIComponent(story.publicId)}`;
+  const showImage = story.headerImageUrl && !imageFailed;
+
+  return (
+    <article className={`story-card story-card--${variant}`} aria-labelledby={titleId}>
+      <Link to={storyPath} className="story-card__media" tabIndex={-1} aria-hidden="true">
+        {showImage ? (
+          <img
+            className="story-card__image"
+            src={story.headerImageUrl ?? undefined}
+            alt=""
+            loading="lazy"
+            onError={() => setImageFailed(true)}
+          />
+        ) : (
+          <StoryCoverFallback seed={story.publicId} />
+        )}
+      </Link>
+      <div className="story-card__body">
+        <h3 id={titleId} className="story-card__title">
+          <Link to={storyPath}>{story.title}</Link>
+        </h3>
+        {variant === "default" ? (
+          <p className="story-card__preview">{story.preview ?? ""}</p>
+        ) : null}
+        <p className="story-card__meta">
+          {story.author ? (
+            <Link
+              className="story-card__author"
+              to={`/profile/${encodeURIComponent(story.author.username)}`}
+            >
+              {story.author.username}
+            </Link>
+          ) : (
+            <span className="story-card__author">Anonymous</span>
+          )}
+          <span aria-hidden="true">·</span>
+          <time dateTime={story.createdAt} title={formatDate(story.createdAt)}>
+            {relativeTime(story.createdAt)}
+          </time>
+        </p>
+        <div className="story-card__actions">
+          <button
+            ref={outlineButtonRef}
+            type="button"
+            className="button button--secondary story-card__outline-button"
+            aria-haspopup="dialog"
+            onClick={() => setOutlineOpen(true)}
+          >
+            Outline<span className="visually-hidden">: {story.title}</span>
+          </button>
+        </div>
+      </div>
+      {outlineOpen ? (
+        <StoryOutlineModal
+          title={story.title}
+          preview={story.preview ?? null}
+          storyPath={storyPath}
+          onClose={() => setOutlineOpen(false)}
+        />
+      ) : null}
+    </article>
+  );
+}
+
+/** A card's shape while the list loads (same size, so the page does not jump). */
+export function StoryCardSkeleton({ variant = "default" }: { variant?: StoryCardVariant }) {
+  return (
+    <div className={`story-card story-card--${variant} story-card--skeleton`} aria-hidden="true">
+      <Skeleton shape="block" className="story-card__media" />
+      <div className="story-card__body">
+        <Skeleton shape="title" />
+        {variant === "default" ? (
+          <>
+            <Skeleton />
+            <Skeleton />
+            <Skeleton width="60%" />
+          </>
+        ) : null}
+        <Skeleton width="40%" />
+      </div>
+    </div>
+  );
+}
