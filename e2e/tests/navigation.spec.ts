@@ -35,7 +35,14 @@ test("a visitor sees the layout, legal pages and route placeholders", async ({ p
   await expect(page).toHaveURL(/\/privacy$/);
   await page.goto("/explore?sort=popular");
   await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
-  await expect(page.getByRole("main").getByText("Sorted by: Popular")).toBeVisible();
+  // The sort comes from the query string (spec §2).
+  const sorts = page.getByRole("navigation", { name: "Sort stories" });
+  await expect(sorts.getByRole("link", { name: "Popular" })).toHaveAttribute(
+    "aria-current",
+    "page",
+  );
+  await sorts.getByRole("link", { name: "Newest" }).click();
+  await expect(page).toHaveURL(/\/explore\?sort=newest$/);
   // Story pages hide the footer.
   await page.goto("/stories/abc123");
   await expect(page.getByRole("contentinfo")).toHaveCount(0);
