@@ -55,6 +55,11 @@ describe("POST /v1/stories/generate/start", () => {
       created_at: expect.any(String),
       updated_at: expect.any(String),
       is_owner: true,
+      is_bookmarked: false,
+      bookmark_count: 0,
+      comment_count: 0,
+      moderation_status: "approved",
+      moderation_reason: null,
     });
     const row = await new StoriesRepository(api.database.db).findByPublicId(publicId);
     expect(row).toMatchObject({
@@ -155,15 +160,20 @@ describe("the stories' REST contract in the OpenAPI document", () => {
       .filter(([path]) => path.startsWith("/v1/stories") || path.startsWith("/v1/media"))
       .flatMap(([, methods]) => Object.values(methods));
     expect(operations.map((operation) => operation.operationId).sort()).toEqual([
+      "bookmarkStory",
       "confirmStory",
       "discardStory",
       "getStory",
       "getStoryPicture",
       "getStoryShareLink",
       "listMyStories",
+      "listStories",
+      "listTrendingStories",
       "regenerateStoryArt",
       "restartStory",
+      "searchStories",
       "startStoryGeneration",
+      "unbookmarkStory",
       "updateStory",
     ]);
     const getStory = document.paths["/v1/stories/{id}"].get;

@@ -293,8 +293,8 @@ describe("posting a comment (spec §4, §5, §8)", () => {
       expect(within(sidebar).getByRole("button", { name: "Delete" })).toBeInTheDocument(),
     );
     expect(within(sidebar).getAllByText(/A fine start\./, { selector: "p" })).toHaveLength(1);
-    // spec §4: a successful post clears the composer.
-    expect(input).toHaveValue("");
+    // spec §4: a successful post clears the composer (once the server has answered).
+    await waitFor(() => expect(input).toHaveValue(""));
   });
 
   it("removes the optimistic comment and keeps the text when posting fails", async () => {
