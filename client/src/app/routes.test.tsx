@@ -11,6 +11,7 @@ const LOGIN_REQUIRED = [
   "/my/subscriptions",
   "/my/purchases",
   "/settings",
+  "/admin",
 ];
 
 describe("routes", () => {
