@@ -44,3 +44,45 @@ export function checkPageSize(first: number | null | undefined): number {
   }
   return size;
 }
+
+/** One page of the api's cursor-paged lists. */
+export interface ApiPage<Item> {
+  items: Item[];
+  next_cursor: string | null;
+}
+
+/**
+ * A Relay connection of `size` items after the Relay cursor `after`, in one api call whatever page
+ * of the api's they sit on (the api answers at most `maxApiPageSize` items a page).
+ */
+export async function pageConnection<Item>(
+  size: number,
+  after: string | null | undefined,
+  maxApiPageSize: number,
+  fetchPage: (query: { size: number; cursor?: string }) => Promise<ApiPage<Item>>,
+) {
+  const { apiCursor, skip } = decodeCursor(after);
+  const page = await fetchPage({
+    size: Math.min(maxApiPageSize, skip + size),
+    ...(apiCursor !== null && { cursor: apiCursor }),
+  });
+  const items = page.items.slice(skip, skip + size);
+  const read = skip + items.length;
+  // Everything of this api page was read: the next edge starts at the api's next page.
+  const pageDone = read >= page.items.length;
+  const edges = items.map((node, index) => {
+    const isLast = index === items.length - 1;
+    const position =
+      isLast && pageDone && page.next_cursor
+        ? { apiCursor: page.next_cursor, skip: 0 }
+        : { apiCursor, skip: skip + index + 1 };
+    return { cursor: encodeCursor(position), node };
+  });
+  return {
+    edges,
+    pageInfo: {
+      hasNextPage: !pageDone || page.next_cursor !== null,
+      endCursor: edges.at(-1)?.cursor ?? null,
+    },
+  };
+}

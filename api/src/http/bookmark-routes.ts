@@ -3,16 +3,15 @@ import { Type } from "typebox";
 import { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import { StoriesRepository } from "../db/stories-repository.js";
-import { decodeKeyset, encodeKeyset } from "../domain/community/list-cursors.js";
 import { assertCanView } from "../domain/stories/visibility.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
 import {
+  keysetStoryPage,
   LIST_DEFAULT_SIZE,
   LIST_MAX_SIZE,
   StoryPageResponse,
-  storyCards,
 } from "./story-list-routes.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
 
@@ -113,20 +112,14 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     },
     async (request) => {
       const user = signedInUser(request);
-      const size = request.query.size ?? LIST_DEFAULT_SIZE;
-      const cursor = request.query.cursor;
-      const after = cursor === undefined ? null : decodeKeyset("bookmarks", cursor);
-      const rows = await community.listBookmarks(user.id, size + 1, after);
-      const page = rows.slice(0, size);
-      const last = page.at(-1);
-      return {
-        items: await storyCards(
-          community,
-          page.map((row) => row.story),
-          user.id,
-        ),
-        next_cursor: rows.length > size && last ? encodeKeyset("bookmarks", last.position) : null,
+      const page = {
+        size: request.query.size ?? LIST_DEFAULT_SIZE,
+        cursor: request.query.cursor,
+        viewerId: user.id,
       };
+      return keysetStoryPage(community, "bookmarks", page, (limit, after) =>
+        community.listBookmarks(user.id, limit, after),
+      );
     },
   );
 };

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
-import { startTestApi, type TestApi } from "../testing/test-api.js";
+import { describe, expect, it } from "vitest";
+import { storyIn, useOwnerAndReader } from "../testing/story-fixtures.js";
 
 // Issue 6: when the story's text changes, every inline note is found again: exact match, else a
 // close match near its old place, else orphaned (kept, location null, never moved to wrong text).
 
-let api: TestApi;
-let owner: TestPerson;
-let reader: TestPerson;
-beforeAll(async () => {
-  api = await startTestApi();
-  [owner, reader] = await Promise.all([newPerson(api, "owner"), newPerson(api, "reader")]);
-});
-afterAll(() => api?.close());
+const ctx = useOwnerAndReader();
 
 const chapter = (...paragraphs: string[]) => ({ chapters: [{ title: "One", paragraphs }] });
 
@@ -22,16 +14,16 @@ const ORIGINAL = chapter(
 );
 
 async function storyWith(content: ReturnType<typeof chapter>): Promise<string> {
-  const id = await storyIn(api, owner, "completed", { isPublic: true });
+  const id = await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true });
   await edit(id, content);
   return id;
 }
 
 async function edit(id: string, content: ReturnType<typeof chapter>) {
-  const response = await api.app.inject({
+  const response = await ctx.api.app.inject({
     method: "PATCH",
     url: `/v1/stories/${id}`,
-    headers: owner.headers,
+    headers: ctx.owner.headers,
     payload: { content },
   });
   expect(response.statusCode).toBe(200);
@@ -41,10 +33,10 @@ async function edit(id: string, content: ReturnType<typeof chapter>) {
 async function noteOn(id: string, content: ReturnType<typeof chapter>, passage: string) {
   const text = content.chapters[0]?.paragraphs.join("\n\n") ?? "";
   const start = text.indexOf(passage);
-  const response = await api.app.inject({
+  const response = await ctx.api.app.inject({
     method: "POST",
     url: `/v1/comments/stories/${id}/comments`,
-    headers: reader.headers,
+    headers: ctx.reader.headers,
     payload: { content: "Look here.", location: { start, end: start + passage.length } },
   });
   expect(response.statusCode).toBe(201);
@@ -52,10 +44,10 @@ async function noteOn(id: string, content: ReturnType<typeof chapter>, passage: 
 }
 
 async function noteAfterEdit(id: string, commentId: string) {
-  const response = await api.app.inject({
+  const response = await ctx.api.app.inject({
     method: "GET",
     url: `/v1/comments/stories/${id}/comments`,
-    headers: reader.headers,
+    headers: ctx.reader.headers,
   });
   return response.json().find((comment: { id: string }) => comment.id === commentId);
 }
@@ -128,27 +120,27 @@ describe("re-anchoring inline comments when the owner edits the text", () => {
   });
 
   it("re-anchors on confirm with the owner's edited text", async () => {
-    const id = await storyIn(api, owner, "ready_for_review");
+    const id = await storyIn(ctx.api, ctx.owner, "ready_for_review");
     // The fixtures' text: "The tide brought a green bottle to the rocks.\n\nInside lay a map."
-    const comment = await api.app.inject({
+    const comment = await ctx.api.app.inject({
       method: "POST",
       url: `/v1/comments/stories/${id}/comments`,
-      headers: owner.headers,
+      headers: ctx.owner.headers,
       payload: { content: "Check this.", location: { start: 17, end: 31 } },
     });
     const confirmed = chapter("Prologue.", "The tide brought a green bottle to the rocks.");
-    const response = await api.app.inject({
+    const response = await ctx.api.app.inject({
       method: "POST",
       url: `/v1/stories/${id}/confirm`,
-      headers: owner.headers,
+      headers: ctx.owner.headers,
       payload: { content: confirmed },
     });
     expect(response.statusCode).toBe(200);
     const [after] = (
-      await api.app.inject({
+      await ctx.api.app.inject({
         method: "GET",
         url: `/v1/comments/stories/${id}/comments`,
-        headers: owner.headers,
+        headers: ctx.owner.headers,
       })
     ).json();
     expect(after.id).toBe(comment.json().id);

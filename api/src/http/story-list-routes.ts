@@ -11,6 +11,7 @@ import {
   decodeRanked,
   encodeKeyset,
   encodeRanked,
+  type KeysetPosition,
 } from "../domain/community/list-cursors.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
@@ -124,6 +125,34 @@ export async function storyCards(
   }));
 }
 
+/**
+ * One keyset page of story cards (newest stories, a user's bookmarks): `listRows` is asked for one
+ * row more than `size`, which tells whether there is a next page.
+ */
+export async function keysetStoryPage(
+  community: CommunityRepository,
+  kind: "newest" | "bookmarks",
+  page: { size: number; cursor: string | undefined; viewerId: string | null },
+  listRows: (
+    limit: number,
+    after: KeysetPosition | null,
+  ) => Promise<Array<{ story: ListedStory; position: KeysetPosition }>>,
+) {
+  const { size, cursor, viewerId } = page;
+  const after = cursor === undefined ? null : decodeKeyset(kind, cursor);
+  const rows = await listRows(size + 1, after);
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    items: await storyCards(
+      community,
+      shown.map((row) => row.story),
+      viewerId,
+    ),
+    next_cursor: rows.length > size && last ? encodeKeyset(kind, last.position) : null,
+  };
+}
+
 /** spec §2 Home and /explore, §7 "GET /stories", "/stories/trending", "/stories/search". */
 export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> = async (
   app,
@@ -133,25 +162,15 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
   const now = options.now ?? (() => new Date());
   const community = new CommunityRepository(db);
 
-  async function newestPage(
+  function newestPage(
     filters: PublicFilters,
     size: number,
     cursor: string | undefined,
     viewerId: string | null,
   ) {
-    const after = cursor === undefined ? null : decodeKeyset("newest", cursor);
-    // One more than asked tells whether there is a next page.
-    const rows = await community.listNewest(filters, size + 1, after);
-    const page = rows.slice(0, size);
-    const last = page.at(-1);
-    return {
-      items: await storyCards(
-        community,
-        page.map((row) => row.story),
-        viewerId,
-      ),
-      next_cursor: rows.length > size && last ? encodeKeyset("newest", last.position) : null,
-    };
+    return keysetStoryPage(community, "newest", { size, cursor, viewerId }, (limit, after) =>
+      community.listNewest(filters, limit, after),
+    );
   }
 
   app.get(

@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { CommunityRepository } from "../db/community-repository.js";
 import { bookmarks, comments, stories, storyReads, type StoryRecord } from "../db/schema.js";
 import { rankTrending } from "../domain/community/trending.js";
-import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
-import { startTestApi, type TestApi } from "../testing/test-api.js";
+import {
+  newPerson,
+  storyIn,
+  type TestPerson,
+  useOwnerAndReader,
+} from "../testing/story-fixtures.js";
 
-let api: TestApi;
-let owner: TestPerson;
-let reader: TestPerson;
-beforeAll(async () => {
-  api = await startTestApi();
-  [owner, reader] = await Promise.all([newPerson(api, "owner"), newPerson(api, "reader")]);
-});
-afterAll(() => api?.close());
+const ctx = useOwnerAndReader();
 
 const HOUR = 3_600_000;
 const get = (url: string, person?: TestPerson | null, headers: Record<string, string> = {}) =>
-  api.app.inject({ method: "GET", url, headers: { ...(person?.headers ?? {}), ...headers } });
+  ctx.api.app.inject({ method: "GET", url, headers: { ...(person?.headers ?? {}), ...headers } });
 
 /** A completed public story of `person`, published at `publishedAt`, with column overrides. */
 async function published(
@@ -25,8 +22,8 @@ async function published(
   publishedAt: Date,
   changes: Partial<StoryRecord> = {},
 ): Promise<StoryRecord> {
-  const publicId = await storyIn(api, person, "completed", { isPublic: true });
-  const [story] = await api.database.db
+  const publicId = await storyIn(ctx.api, person, "completed", { isPublic: true });
+  const [story] = await ctx.api.database.db
     .update(stories)
     .set({ publishedAt, ...changes })
     .where(eq(stories.publicId, publicId))
@@ -61,25 +58,29 @@ describe("public lists", () => {
     listed = [];
     for (let index = 0; index < 5; index += 1) {
       listed.push(
-        await published(index % 2 ? reader : owner, new Date(now - (index + 1) * 24 * HOUR), {
-          title: `Listed tale ${index}`,
-          tags: index === 0 ? ["Mystery", "sea"] : ["forest"],
-          description: index === 3 ? "A quiet 100% honest lighthouse." : "A walk.",
-        }),
+        await published(
+          index % 2 ? ctx.reader : ctx.owner,
+          new Date(now - (index + 1) * 24 * HOUR),
+          {
+            title: `Listed tale ${index}`,
+            tags: index === 0 ? ["Mystery", "sea"] : ["forest"],
+            description: index === 3 ? "A quiet 100% honest lighthouse." : "A walk.",
+          },
+        ),
       );
     }
     // Never listed: unfinished, private, discarded, and stories a moderator holds or refused.
     for (const status of ["generating", "ready_for_review", "error"] as const) {
-      await storyIn(api, owner, status, { isPublic: false });
+      await storyIn(ctx.api, ctx.owner, status, { isPublic: false });
     }
-    await storyIn(api, owner, "completed", { isPublic: false });
-    await storyIn(api, owner, "discarded", { isPublic: true });
-    await published(owner, new Date(now - HOUR), { moderationStatus: "pending" });
-    await published(owner, new Date(now - HOUR), {
+    await storyIn(ctx.api, ctx.owner, "completed", { isPublic: false });
+    await storyIn(ctx.api, ctx.owner, "discarded", { isPublic: true });
+    await published(ctx.owner, new Date(now - HOUR), { moderationStatus: "pending" });
+    await published(ctx.owner, new Date(now - HOUR), {
       moderationStatus: "rejected",
       moderationReason: "Spam",
     });
-    await published(owner, new Date(now - HOUR), { isPublic: false });
+    await published(ctx.owner, new Date(now - HOUR), { isPublic: false });
   });
 
   it("lists only completed, public, approved stories, newest published first", async () => {
@@ -90,10 +91,10 @@ describe("public lists", () => {
   });
 
   it("gives cards without text but with cover, author, preview and counts", async () => {
-    const [first] = (await get("/v1/stories?size=1", reader)).json().items;
+    const [first] = (await get("/v1/stories?size=1", ctx.reader)).json().items;
     expect(first).toMatchObject({
       public_id: listed[0]?.publicId,
-      author_username: owner.username,
+      author_username: ctx.owner.username,
       content: null,
       images: [],
       preview: "The tide brought a green bottle to the rocks.",
@@ -108,7 +109,7 @@ describe("public lists", () => {
 
   it("filters by tag and author ignoring case, and by words of title or description", async () => {
     expect(ids(await get("/v1/stories?tag=mystery"))).toEqual([listed[0]?.publicId]);
-    expect(ids(await get(`/v1/stories?author=${reader.username.toUpperCase()}`))).toEqual(
+    expect(ids(await get(`/v1/stories?author=${ctx.reader.username.toUpperCase()}`))).toEqual(
       listed.filter((_, index) => index % 2).map((story) => story.publicId),
     );
     expect(ids(await get("/v1/stories?q=LIGHTHOUSE"))).toEqual([listed[3]?.publicId]);
@@ -146,15 +147,15 @@ describe("ranking and paging", () => {
   let candidates: Array<StoryRecord & { bookmarks: number; comments: number; reads: number }>;
 
   async function engage(story: StoryRecord, kind: "bookmark" | "comment" | "read", at: Date) {
-    const db = api.database.db;
+    const db = ctx.api.database.db;
     if (kind === "bookmark") {
-      const person = await newPerson(api, "fan");
+      const person = await newPerson(ctx.api, "fan");
       await db.insert(bookmarks).values({ userId: person.id, storyId: story.id, createdAt: at });
     } else if (kind === "comment") {
       await db.insert(comments).values({
         id: `c${Math.random().toString(36).slice(2)}`,
         storyId: story.id,
-        authorId: reader.id,
+        authorId: ctx.reader.id,
         content: "Lovely.",
         createdAt: at,
       });
@@ -169,7 +170,7 @@ describe("ranking and paging", () => {
   }
 
   beforeAll(async () => {
-    community = new CommunityRepository(api.database.db);
+    community = new CommunityRepository(ctx.api.database.db);
     // A fixed clock: ages and windows are measured from asOf, not from when the test runs.
     const plan = [
       { hoursOld: 2, bookmarks: 0, comments: 0, reads: 1 },
@@ -180,7 +181,7 @@ describe("ranking and paging", () => {
     ];
     candidates = [];
     for (const [index, counts] of plan.entries()) {
-      const story = await published(owner, new Date(asOf.getTime() - counts.hoursOld * HOUR), {
+      const story = await published(ctx.owner, new Date(asOf.getTime() - counts.hoursOld * HOUR), {
         title: `Ranked ${index}`,
         tags: ["ranked"],
       });
@@ -196,7 +197,7 @@ describe("ranking and paging", () => {
       await engage(old, "bookmark", new Date(asOf.getTime() + HOUR));
     }
     // A rejected comment counts for nothing either.
-    await api.database.db.insert(comments).values({
+    await ctx.api.database.db.insert(comments).values({
       id: "rejected-comment",
       storyId: old.id,
       content: "Spam",
@@ -232,8 +233,8 @@ describe("ranking and paging", () => {
   it("breaks equal scores by publication time, then id, newest first", async () => {
     const at = new Date(asOf.getTime() - 300 * HOUR);
     const twins = [
-      await published(owner, at, { tags: ["twins"] }),
-      await published(owner, at, { tags: ["twins"] }),
+      await published(ctx.owner, at, { tags: ["twins"] }),
+      await published(ctx.owner, at, { tags: ["twins"] }),
     ];
     const ranked = await community.listTrending({ tag: "twins" }, asOf.toISOString(), 0, 10);
     expect(ranked.map((story) => story.id)).toEqual(
@@ -248,12 +249,12 @@ describe("ranking and paging", () => {
     const initial: string[] = [];
     for (let index = 0; index < 7; index += 1) {
       initial.unshift(
-        (await published(owner, new Date(base + index * HOUR), { tags: ["paging"] })).publicId,
+        (await published(ctx.owner, new Date(base + index * HOUR), { tags: ["paging"] })).publicId,
       );
     }
     const arrivals: string[] = [];
     const seen = await allPages("/v1/stories?tag=paging&size=2", async () => {
-      arrivals.push((await published(reader, new Date(), { tags: ["paging"] })).publicId);
+      arrivals.push((await published(ctx.reader, new Date(), { tags: ["paging"] })).publicId);
     });
     expect(seen).toEqual(initial);
     expect(new Set(seen).size).toBe(seen.length);
@@ -267,10 +268,12 @@ describe("ranking and paging", () => {
     const base = Date.now() - 20 * HOUR;
     const initial: StoryRecord[] = [];
     for (let index = 0; index < 7; index += 1) {
-      initial.push(await published(owner, new Date(base + index * HOUR), { tags: ["popular"] }));
+      initial.push(
+        await published(ctx.owner, new Date(base + index * HOUR), { tags: ["popular"] }),
+      );
     }
     const seen = await allPages("/v1/stories?tag=popular&sort=popular&size=3", async () => {
-      await published(reader, new Date(), { tags: ["popular"] });
+      await published(ctx.reader, new Date(), { tags: ["popular"] });
       // A burst of engagement on the last story would move it up if pages were ranked anew.
       for (let n = 0; n < 5; n += 1)
         await engage(initial[0] as StoryRecord, "bookmark", new Date());
@@ -290,19 +293,19 @@ describe("ranking and paging", () => {
 describe("reads", () => {
   const readsOf = async (storyId: string) =>
     (
-      await api.database.db
+      await ctx.api.database.db
         .select({ count: sql<number>`count(*)::int`, keys: sql<string[]>`array_agg(reader_key)` })
         .from(storyReads)
         .where(eq(storyReads.storyId, storyId))
     )[0];
 
   it("counts a reader once a day, visitors by address and browser, never the owner", async () => {
-    const story = await published(owner, new Date());
+    const story = await published(ctx.owner, new Date());
     const visitor = { "x-forwarded-for": "203.0.113.7", "user-agent": "Firefox" };
     for (let n = 0; n < 3; n += 1) {
-      expect((await get(`/v1/stories/${story.publicId}`, reader)).statusCode).toBe(200);
+      expect((await get(`/v1/stories/${story.publicId}`, ctx.reader)).statusCode).toBe(200);
       await get(`/v1/stories/${story.publicId}`, null, visitor);
-      await get(`/v1/stories/${story.publicId}`, owner);
+      await get(`/v1/stories/${story.publicId}`, ctx.owner);
     }
     await get(`/v1/stories/${story.publicId}`, null, { ...visitor, "user-agent": "Chrome" });
     await get(`/v1/stories/${story.publicId}`, null, {
@@ -318,10 +321,10 @@ describe("reads", () => {
   });
 
   it("does not count the owner's private or unfinished stories", async () => {
-    const publicId = await storyIn(api, owner, "ready_for_review");
-    await get(`/v1/stories/${publicId}`, owner);
+    const publicId = await storyIn(ctx.api, ctx.owner, "ready_for_review");
+    await get(`/v1/stories/${publicId}`, ctx.owner);
     const story = (
-      await api.database.db.select().from(stories).where(eq(stories.publicId, publicId))
+      await ctx.api.database.db.select().from(stories).where(eq(stories.publicId, publicId))
     )[0];
     expect((await readsOf(story?.id ?? ""))?.count).toBe(0);
   });

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { STORY_STATUSES } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
@@ -8,26 +8,19 @@ import {
   SAMPLE_PICTURE,
   storyIn,
   type TestPerson,
+  useOwnerAndReader,
 } from "../testing/story-fixtures.js";
-import { startTestApi, type TestApi } from "../testing/test-api.js";
 
-let api: TestApi;
-let owner: TestPerson;
-let reader: TestPerson;
-beforeAll(async () => {
-  api = await startTestApi();
-  [owner, reader] = await Promise.all([newPerson(api, "owner"), newPerson(api, "reader")]);
-});
-afterAll(() => api?.close());
+const ctx = useOwnerAndReader();
 
 const get = (url: string, person?: TestPerson | null, headers: Record<string, string> = {}) =>
-  api.app.inject({ method: "GET", url, headers: { ...(person?.headers ?? {}), ...headers } });
+  ctx.api.app.inject({ method: "GET", url, headers: { ...(person?.headers ?? {}), ...headers } });
 
 const NOT_FOUND = { detail: "Story not found.", code: "NOT_FOUND" };
 
 describe("GET /v1/stories/{id}", () => {
   it("shows everyone a completed public story with its text and pictures", async () => {
-    const id = await storyIn(api, owner, "completed", { isPublic: true });
+    const id = await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true });
     const response = await get(`/v1/stories/${id}`);
     expect(response.statusCode).toBe(200);
     const story = response.json();
@@ -35,7 +28,7 @@ describe("GET /v1/stories/{id}", () => {
       public_id: id,
       status: "completed",
       is_public: true,
-      author_username: owner.username,
+      author_username: ctx.owner.username,
       content: SAMPLE_CONTENT,
       preview: "The tide brought a green bottle to the rocks.",
       is_owner: false,
@@ -52,18 +45,18 @@ describe("GET /v1/stories/{id}", () => {
       },
     ]);
     expect(story.header_image_url).toBe(story.images[0].url);
-    expect((await get(`/v1/stories/${id}`, reader)).json().is_owner).toBe(false);
-    expect((await get(`/v1/stories/${id}`, owner)).json().is_owner).toBe(true);
+    expect((await get(`/v1/stories/${id}`, ctx.reader)).json().is_owner).toBe(false);
+    expect((await get(`/v1/stories/${id}`, ctx.owner)).json().is_owner).toBe(true);
   });
 
   it.each(STORY_STATUSES)(
     "a %s private story is the owner's alone: others and visitors get Story not found",
     async (status) => {
-      const id = await storyIn(api, owner, status);
-      const mine = await get(`/v1/stories/${id}`, owner);
+      const id = await storyIn(ctx.api, ctx.owner, status);
+      const mine = await get(`/v1/stories/${id}`, ctx.owner);
       expect(mine.statusCode).toBe(200);
       expect(mine.json()).toMatchObject({ status, is_owner: true });
-      expect((await get(`/v1/stories/${id}`, reader)).json()).toEqual(NOT_FOUND);
+      expect((await get(`/v1/stories/${id}`, ctx.reader)).json()).toEqual(NOT_FOUND);
       const visitor = await get(`/v1/stories/${id}`);
       expect(visitor.statusCode).toBe(404);
       expect(visitor.json()).toEqual(NOT_FOUND);
@@ -71,16 +64,16 @@ describe("GET /v1/stories/{id}", () => {
   );
 
   it("hides a public story once it is discarded", async () => {
-    const id = await storyIn(api, owner, "discarded", { isPublic: true });
+    const id = await storyIn(ctx.api, ctx.owner, "discarded", { isPublic: true });
     expect((await get(`/v1/stories/${id}`)).statusCode).toBe(404);
   });
 
   it("answers Story not found for an id that never existed", async () => {
-    expect((await get("/v1/stories/nothing0000", reader)).json()).toEqual(NOT_FOUND);
+    expect((await get("/v1/stories/nothing0000", ctx.reader)).json()).toEqual(NOT_FOUND);
   });
 
   it("refuses a bad token even on this public route", async () => {
-    const id = await storyIn(api, owner, "completed", { isPublic: true });
+    const id = await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true });
     const response = await get(`/v1/stories/${id}`, null, { authorization: "Bearer nonsense" });
     expect(response.statusCode).toBe(401);
   });
@@ -88,10 +81,10 @@ describe("GET /v1/stories/{id}", () => {
 
 describe("GET /v1/stories/mine", () => {
   it("lists only the caller's stories, newest first, light (no text, no pictures)", async () => {
-    const me = await newPerson(api, "lister");
-    const older = await storyIn(api, me, "completed");
-    const newer = await storyIn(api, me, "generating");
-    await storyIn(api, owner, "generating");
+    const me = await newPerson(ctx.api, "lister");
+    const older = await storyIn(ctx.api, me, "completed");
+    const newer = await storyIn(ctx.api, me, "generating");
+    await storyIn(ctx.api, ctx.owner, "generating");
     const response = await get("/v1/stories/mine", me);
     expect(response.statusCode).toBe(200);
     const { items, next_cursor: nextCursor } = response.json();
@@ -109,14 +102,14 @@ describe("GET /v1/stories/mine", () => {
   });
 
   it("pages through every story exactly once, also when they share a creation time", async () => {
-    const me = await newPerson(api, "pager");
+    const me = await newPerson(ctx.api, "pager");
     const ids: string[] = [];
-    for (let i = 0; i < 7; i += 1) ids.push(await storyIn(api, me, "generating"));
+    for (let i = 0; i < 7; i += 1) ids.push(await storyIn(ctx.api, me, "generating"));
     // Two stories created in the same microsecond are ordered by id, never skipped.
-    const repository = new StoriesRepository(api.database.db);
+    const repository = new StoriesRepository(ctx.api.database.db);
     const [a, b] = await Promise.all(ids.slice(2, 4).map((id) => repository.findByPublicId(id)));
     if (!a || !b) throw new Error("stories missing");
-    await api.database.db.execute(
+    await ctx.api.database.db.execute(
       sql`update stories set created_at = (select created_at from stories where id = ${a.id}) where id = ${b.id}`,
     );
 
@@ -138,7 +131,7 @@ describe("GET /v1/stories/mine", () => {
     ["size=101", "size"],
     ["cursor=not-a-cursor", "cursor"],
   ])("refuses %s (422 on %s)", async (query, field) => {
-    const response = await get(`/v1/stories/mine?${query}`, owner);
+    const response = await get(`/v1/stories/mine?${query}`, ctx.owner);
     expect(response.statusCode).toBe(422);
     expect(response.json().field).toBe(field);
   });
@@ -150,7 +143,7 @@ describe("GET /v1/stories/mine", () => {
 
 describe("GET /v1/stories/{id}/share-link", () => {
   it("gives the public address of a completed public story, to a visitor too", async () => {
-    const id = await storyIn(api, owner, "completed", { isPublic: true });
+    const id = await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true });
     const response = await get(`/v1/stories/${id}/share-link`);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ url: `http://127.0.0.1:4000/stories/${id}` });
@@ -159,8 +152,8 @@ describe("GET /v1/stories/{id}/share-link", () => {
   it.each(["completed", "ready_for_review", "generating"] as const)(
     "refuses the owner's private %s story: Cannot share a private story.",
     async (status) => {
-      const id = await storyIn(api, owner, status);
-      const response = await get(`/v1/stories/${id}/share-link`, owner);
+      const id = await storyIn(ctx.api, ctx.owner, status);
+      const response = await get(`/v1/stories/${id}/share-link`, ctx.owner);
       expect(response.statusCode).toBe(409);
       expect(response.json()).toEqual({
         detail: "Cannot share a private story.",
@@ -170,26 +163,26 @@ describe("GET /v1/stories/{id}/share-link", () => {
   );
 
   it("refuses a public story that was discarded: Story not available for sharing.", async () => {
-    const id = await storyIn(api, owner, "discarded", { isPublic: true });
-    expect((await get(`/v1/stories/${id}/share-link`, owner)).json()).toEqual({
+    const id = await storyIn(ctx.api, ctx.owner, "discarded", { isPublic: true });
+    expect((await get(`/v1/stories/${id}/share-link`, ctx.owner)).json()).toEqual({
       detail: "Story not available for sharing.",
       code: "NOT_SHAREABLE",
     });
   });
 
   it("tells others a private story does not exist", async () => {
-    const id = await storyIn(api, owner, "completed");
-    expect((await get(`/v1/stories/${id}/share-link`, reader)).json()).toEqual(NOT_FOUND);
+    const id = await storyIn(ctx.api, ctx.owner, "completed");
+    expect((await get(`/v1/stories/${id}/share-link`, ctx.reader)).json()).toEqual(NOT_FOUND);
   });
 });
 
 describe("GET /v1/media/{id}", () => {
   async function pictureOf(id: string): Promise<string> {
-    return (await get(`/v1/stories/${id}`, owner)).json().header_image_url;
+    return (await get(`/v1/stories/${id}`, ctx.owner)).json().header_image_url;
   }
 
   it("serves a public story's picture to anyone, cacheable for a year, and 304 when unchanged", async () => {
-    const url = await pictureOf(await storyIn(api, owner, "completed", { isPublic: true }));
+    const url = await pictureOf(await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true }));
     const response = await get(url);
     expect(response.statusCode).toBe(200);
     expect(response.headers["content-type"]).toBe("image/svg+xml");
@@ -206,15 +199,15 @@ describe("GET /v1/media/{id}", () => {
   });
 
   it("serves the owner the picture of a story under review, cached privately", async () => {
-    const url = await pictureOf(await storyIn(api, owner, "ready_for_review"));
-    const response = await get(url, owner);
+    const url = await pictureOf(await storyIn(ctx.api, ctx.owner, "ready_for_review"));
+    const response = await get(url, ctx.owner);
     expect(response.statusCode).toBe(200);
     expect(response.headers["cache-control"]).toBe("private, max-age=31536000, immutable");
   });
 
   it("answers 404 for the picture of a story the viewer may not see", async () => {
-    const url = await pictureOf(await storyIn(api, owner, "completed"));
-    for (const viewer of [reader, null]) {
+    const url = await pictureOf(await storyIn(ctx.api, ctx.owner, "completed"));
+    for (const viewer of [ctx.reader, null]) {
       const response = await get(url, viewer);
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ detail: "Picture not found.", code: "NOT_FOUND" });
@@ -222,6 +215,6 @@ describe("GET /v1/media/{id}", () => {
   });
 
   it("answers 404 for a picture that does not exist", async () => {
-    expect((await get("/v1/media/nothing", owner)).statusCode).toBe(404);
+    expect((await get("/v1/media/nothing", ctx.owner)).statusCode).toBe(404);
   });
 });

@@ -1,3 +1,4 @@
+import { afterAll, beforeAll } from "vitest";
 import type { Database } from "../db/database.js";
 import type { StoredContent, StoryRecord, StoryStatus } from "../db/schema.js";
 import { StoriesRepository, type StoryChanges } from "../db/stories-repository.js";
@@ -5,7 +6,7 @@ import { notifyStoryEvent } from "../db/story-events.js";
 import { startStory } from "../domain/stories/story-actions.js";
 import { validStoryRequest } from "../domain/stories/story-request.js";
 import { previewOf } from "../domain/stories/story-text.js";
-import { bearer, type TestApi } from "./test-api.js";
+import { bearer, startTestApi, type TestApi } from "./test-api.js";
 import { newUser } from "./tokens.js";
 
 export interface TestPerson {
@@ -20,6 +21,30 @@ export async function newPerson(api: TestApi, prefix = "reader"): Promise<TestPe
   const headers = bearer(idToken);
   const profile = (await api.app.inject({ method: "GET", url: "/v1/auth/me", headers })).json();
   return { id: profile.id, username: profile.username, headers };
+}
+
+/** A test api with a story's owner and a reader, both signed up. */
+export interface OwnerAndReader {
+  api: TestApi;
+  owner: TestPerson;
+  reader: TestPerson;
+}
+
+/**
+ * Registers the hooks that start a test api with an owner and a reader before a file's tests and
+ * close it after them; the fields are set once beforeAll has run, so read them inside tests.
+ */
+export function useOwnerAndReader(): OwnerAndReader {
+  const ctx = {} as OwnerAndReader;
+  beforeAll(async () => {
+    ctx.api = await startTestApi();
+    [ctx.owner, ctx.reader] = await Promise.all([
+      newPerson(ctx.api, "owner"),
+      newPerson(ctx.api, "reader"),
+    ]);
+  });
+  afterAll(() => ctx.api?.close());
+  return ctx;
 }
 
 export const SAMPLE_REQUEST = {

@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import { useState } from "react";
+import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
@@ -28,6 +28,37 @@ function useDecision() {
   return { busy, error, run };
 }
 
+interface ModerationItemProps {
+  /** Why the last decision failed, else null. */
+  error: string | null;
+  busy: boolean;
+  onApprove: () => void;
+  /** What comes after Approve: the Reject button (with a story's reason field). */
+  rejectControls: ReactNode;
+  children: ReactNode;
+}
+
+/** One queued item: what it is, the last decision's failure, then Approve and the Reject controls. */
+function ModerationItem({ error, busy, onApprove, rejectControls, children }: ModerationItemProps) {
+  return (
+    <li className="moderation-item">
+      {children}
+      {error ? <Alert tone="error">{error}</Alert> : null}
+      <div className="moderation-item__actions">
+        <button
+          type="button"
+          className="button button--primary"
+          disabled={busy}
+          onClick={onApprove}
+        >
+          Approve
+        </button>
+        {rejectControls}
+      </div>
+    </li>
+  );
+}
+
 interface PendingComment {
   id: string;
   content: string;
@@ -41,23 +72,11 @@ function PendingCommentItem({ comment }: { comment: PendingComment }) {
   const { decideComment } = useModeration();
   const { busy, error, run } = useDecision();
   return (
-    <li className="moderation-item">
-      <p className="moderation-item__content">{comment.content}</p>
-      <p className="moderation-item__meta">
-        {comment.author?.username ?? "Anonymous"} · {relativeTime(comment.createdAt)} · on{" "}
-        <Link to={`/stories/${comment.storyPublicId}`}>story {comment.storyPublicId}</Link> ·
-        flagged {comment.flaggedCount} {comment.flaggedCount === 1 ? "time" : "times"}
-      </p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="moderation-item__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void run(() => decideComment(comment.id, true))}
-        >
-          Approve
-        </button>
+    <ModerationItem
+      error={error}
+      busy={busy}
+      onApprove={() => void run(() => decideComment(comment.id, true))}
+      rejectControls={
         <button
           type="button"
           className="button button--danger"
@@ -66,8 +85,15 @@ function PendingCommentItem({ comment }: { comment: PendingComment }) {
         >
           Reject
         </button>
-      </div>
-    </li>
+      }
+    >
+      <p className="moderation-item__content">{comment.content}</p>
+      <p className="moderation-item__meta">
+        {comment.author?.username ?? "Anonymous"} · {relativeTime(comment.createdAt)} · on{" "}
+        <Link to={`/stories/${comment.storyPublicId}`}>story {comment.storyPublicId}</Link> ·
+        flagged {comment.flaggedCount} {comment.flaggedCount === 1 ? "time" : "times"}
+      </p>
+    </ModerationItem>
   );
 }
 
@@ -85,45 +111,71 @@ function PendingStoryItem({ story }: { story: PendingStory }) {
   const [reason, setReason] = useState("");
   const reasonId = `reject-reason-${story.publicId}`;
   return (
-    <li className="moderation-item">
+    <ModerationItem
+      error={error}
+      busy={busy}
+      onApprove={() => void run(() => decideStory(story, null))}
+      rejectControls={
+        <>
+          <label className="moderation-item__reason" htmlFor={reasonId}>
+            <span className="visually-hidden">Reason for rejecting {story.title}</span>
+            <input
+              id={reasonId}
+              type="text"
+              placeholder="Reason for rejecting"
+              value={reason}
+              maxLength={500}
+              onChange={(event) => setReason(event.target.value)}
+            />
+          </label>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy || reason.trim() === ""}
+            title={reason.trim() === "" ? MODERATION_MESSAGES.reasonRequired : undefined}
+            onClick={() => void run(() => decideStory(story, reason.trim()))}
+          >
+            Reject
+          </button>
+        </>
+      }
+    >
       <p className="moderation-item__title">
         <Link to={`/stories/${story.publicId}`}>{story.title}</Link>
       </p>
       <p className="moderation-item__meta">
         {story.author?.username ?? "Anonymous"} · {relativeTime(story.createdAt)}
       </p>
-      {error ? <Alert tone="error">{error}</Alert> : null}
-      <div className="moderation-item__actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={busy}
-          onClick={() => void run(() => decideStory(story, null))}
-        >
-          Approve
-        </button>
-        <label className="moderation-item__reason" htmlFor={reasonId}>
-          <span className="visually-hidden">Reason for rejecting {story.title}</span>
-          <input
-            id={reasonId}
-            type="text"
-            placeholder="Reason for rejecting"
-            value={reason}
-            maxLength={500}
-            onChange={(event) => setReason(event.target.value)}
-          />
-        </label>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy || reason.trim() === ""}
-          title={reason.trim() === "" ? MODERATION_MESSAGES.reasonRequired : undefined}
-          onClick={() => void run(() => decideStory(story, reason.trim()))}
-        >
-          Reject
-        </button>
-      </div>
-    </li>
+    </ModerationItem>
+  );
+}
+
+interface QueueSectionProps<Item> {
+  headingId: string;
+  title: string;
+  /** Said when the queue is empty. */
+  emptyMessage: string;
+  items: readonly Item[];
+  renderItem: (item: Item) => ReactNode;
+}
+
+/** One moderation queue under its heading, or the message that it is empty. */
+function QueueSection<Item>({
+  headingId,
+  title,
+  emptyMessage,
+  items,
+  renderItem,
+}: QueueSectionProps<Item>) {
+  return (
+    <section className="moderation-section" aria-labelledby={headingId}>
+      <h2 id={headingId}>{title}</h2>
+      {items.length === 0 ? (
+        <p className="muted">{emptyMessage}</p>
+      ) : (
+        <ul className="moderation-list">{items.map(renderItem)}</ul>
+      )}
+    </section>
   );
 }
 
@@ -136,30 +188,20 @@ function ModerationQueues() {
   return (
     <>
       {error ? <Alert tone="error">{MODERATION_MESSAGES.loadFailed}</Alert> : null}
-      <section className="moderation-section" aria-labelledby="pending-comments">
-        <h2 id="pending-comments">Pending comments</h2>
-        {data.pendingComments.length === 0 ? (
-          <p className="muted">{MODERATION_MESSAGES.noComments}</p>
-        ) : (
-          <ul className="moderation-list">
-            {data.pendingComments.map((comment) => (
-              <PendingCommentItem key={comment.id} comment={comment} />
-            ))}
-          </ul>
-        )}
-      </section>
-      <section className="moderation-section" aria-labelledby="pending-stories">
-        <h2 id="pending-stories">Pending stories</h2>
-        {data.pendingStories.length === 0 ? (
-          <p className="muted">{MODERATION_MESSAGES.noStories}</p>
-        ) : (
-          <ul className="moderation-list">
-            {data.pendingStories.map((story) => (
-              <PendingStoryItem key={story.id} story={story} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <QueueSection
+        headingId="pending-comments"
+        title="Pending comments"
+        emptyMessage={MODERATION_MESSAGES.noComments}
+        items={data.pendingComments}
+        renderItem={(comment) => <PendingCommentItem key={comment.id} comment={comment} />}
+      />
+      <QueueSection
+        headingId="pending-stories"
+        title="Pending stories"
+        emptyMessage={MODERATION_MESSAGES.noStories}
+        items={data.pendingStories}
+        renderItem={(story) => <PendingStoryItem key={story.id} story={story} />}
+      />
     </>
   );
 }

@@ -1,10 +1,8 @@
 import { useQuery } from "@apollo/client/react";
-import { useState } from "react";
 import { Link } from "react-router";
 import { graphql } from "../../__generated__";
-import { Alert } from "../../components/alert";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadMore, StoryCard, StoryGrid, StoryGridSkeleton } from "../stories";
+import { PagedStoryGrid } from "../stories";
 import "./bookmarks.css";
 
 export const MY_BOOKMARKS_PAGE_SIZE = 12;
@@ -42,75 +40,30 @@ export function MyBookmarksPage() {
     // A bookmark made in the reader is already in the cached list; the network confirms it.
     fetchPolicy: "cache-and-network",
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
-  const connection = data?.myBookmarks;
-  const edges = Array.isArray(connection?.edges) ? connection.edges : [];
-
-  async function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
-    setLoadingMore(true);
-    setLoadMoreError(null);
-    try {
-      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
-    } catch (failure) {
-      console.warn("Loading more bookmarks failed", failure);
-      setLoadMoreError(BOOKMARKS_MESSAGES.loadMoreFailed);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  let body;
-  if (loading && !data) {
-    body = <StoryGridSkeleton count={4} variant="compact" />;
-  } else if (error && !data) {
-    body = (
-      <div className="bookmarks__error">
-        <Alert tone="error">{BOOKMARKS_MESSAGES.loadFailed}</Alert>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void refetch().catch(() => {})}
-        >
-          Try Again
-        </button>
-      </div>
-    );
-  } else if (edges.length === 0) {
-    body = (
-      <div className="bookmarks__empty">
-        <p>{BOOKMARKS_MESSAGES.empty}</p>
-        <Link className="button button--primary" to="/explore">
-          Explore Stories
-        </Link>
-      </div>
-    );
-  } else {
-    body = (
-      <>
-        <StoryGrid label="Your bookmarked stories" variant="compact">
-          {edges.map(({ node }) => (
-            <li key={node.id}>
-              <StoryCard story={node} variant="compact" />
-            </li>
-          ))}
-        </StoryGrid>
-        <LoadMore
-          hasNextPage={connection?.pageInfo.hasNextPage ?? false}
-          loading={loadingMore}
-          error={loadMoreError}
-          onLoadMore={() => void loadMore()}
-        />
-      </>
-    );
-  }
-
   return (
     <section className="page bookmarks">
       <h1>My Bookmarks</h1>
       <p className="bookmarks__lead">The stories you bookmark while reading, newest first.</p>
-      {body}
+      <PagedStoryGrid
+        connection={data?.myBookmarks}
+        hasData={data !== undefined}
+        loading={loading}
+        error={error}
+        refetch={refetch}
+        fetchMore={fetchMore}
+        label="Your bookmarked stories"
+        variant="compact"
+        skeletonCount={4}
+        messages={BOOKMARKS_MESSAGES}
+        empty={
+          <div className="bookmarks__empty">
+            <p>{BOOKMARKS_MESSAGES.empty}</p>
+            <Link className="button button--primary" to="/explore">
+              Explore Stories
+            </Link>
+          </div>
+        }
+      />
     </section>
   );
 }

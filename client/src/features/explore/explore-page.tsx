@@ -1,11 +1,9 @@
 import { useQuery } from "@apollo/client/react";
-import { useState } from "react";
 import { Link, useSearchParams } from "react-router";
 import { graphql } from "../../__generated__";
 import type { StorySort } from "../../__generated__/graphql";
-import { Alert } from "../../components/alert";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { LoadMore, StoryCard, StoryGrid, StoryGridSkeleton } from "../stories";
+import { PagedStoryGrid } from "../stories";
 import { EXPLORE_SORT_LABELS, parseExploreSort, type ExploreSort } from "./explore-sort";
 import "./explore.css";
 
@@ -73,56 +71,18 @@ function ExploreStories({ sort }: { sort: ExploreSort }) {
     variables: { sort: SORT_ARGUMENT[sort], first: EXPLORE_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
-  const [loadingMore, setLoadingMore] = useState(false);
-  const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
-  const connection = data?.stories;
-  const edges = Array.isArray(connection?.edges) ? connection.edges : [];
-
-  async function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
-    setLoadingMore(true);
-    setLoadMoreError(null);
-    try {
-      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
-    } catch (failure) {
-      console.warn("Loading more stories failed", failure);
-      setLoadMoreError(EXPLORE_MESSAGES.loadMoreFailed);
-    } finally {
-      setLoadingMore(false);
-    }
-  }
-
-  if (loading && !data) return <StoryGridSkeleton count={6} />;
-  if (error && !data) {
-    return (
-      <div className="explore__error">
-        <Alert tone="error">{EXPLORE_MESSAGES.loadFailed}</Alert>
-        <button
-          type="button"
-          className="button button--secondary"
-          onClick={() => void refetch().catch(() => {})}
-        >
-          Try Again
-        </button>
-      </div>
-    );
-  }
-  if (edges.length === 0) return <p className="explore__empty">{EXPLORE_MESSAGES.empty}</p>;
   return (
-    <>
-      <StoryGrid label={`${EXPLORE_SORT_LABELS[sort]} stories`}>
-        {edges.map(({ node }) => (
-          <li key={node.id}>
-            <StoryCard story={node} />
-          </li>
-        ))}
-      </StoryGrid>
-      <LoadMore
-        hasNextPage={connection?.pageInfo.hasNextPage ?? false}
-        loading={loadingMore}
-        error={loadMoreError}
-        onLoadMore={() => void loadMore()}
-      />
-    </>
+    <PagedStoryGrid
+      connection={data?.stories}
+      hasData={data !== undefined}
+      loading={loading}
+      error={error}
+      refetch={refetch}
+      fetchMore={fetchMore}
+      label={`${EXPLORE_SORT_LABELS[sort]} stories`}
+      skeletonCount={6}
+      messages={EXPLORE_MESSAGES}
+      empty={<p className="explore__empty">{EXPLORE_MESSAGES.empty}</p>}
+    />
   );
 }

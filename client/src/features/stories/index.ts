@@ -6,3 +6,4 @@ export {
   type StoryCardVariant,
 } from "./story-card";
 export { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
+export { PagedStoryGrid, type StoryCardConnection } from "./paged-story-grid";

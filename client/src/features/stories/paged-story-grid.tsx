@@ -1,0 +1,99 @@
+import { useState, type ReactNode } from "react";
+import type { FragmentType } from "../../__generated__";
+import { Alert } from "../../components/alert";
+import { StoryCard, type StoryCardFragment, type StoryCardVariant } from "./story-card";
+import { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
+
+/** The part of a Relay story connection (edges of StoryCard_story nodes) a paged grid reads. */
+export interface StoryCardConnection {
+  edges: readonly { node: FragmentType<typeof StoryCardFragment> & { id: string } }[];
+  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+}
+
+interface PagedStoryGridProps {
+  /** The connection from the query's data (undefined until the first page arrives). */
+  connection: StoryCardConnection | null | undefined;
+  /** Whether the query has any data yet, cached or fetched. */
+  hasData: boolean;
+  loading: boolean;
+  error: unknown;
+  refetch: () => Promise<unknown>;
+  fetchMore: (options: { variables: { after: string } }) => Promise<unknown>;
+  /** Names the list for assistive technology. */
+  label: string;
+  variant?: StoryCardVariant;
+  skeletonCount: number;
+  messages: { loadFailed: string; loadMoreFailed: string };
+  /** Shown when the list holds no stories. */
+  empty: ReactNode;
+}
+
+/**
+ * A paged list of story cards: skeletons while the first page loads, the failure with "Try Again",
+ * the empty state, else the grid with "Load more" fetching the page after pageInfo.endCursor.
+ */
+export function PagedStoryGrid({
+  connection,
+  hasData,
+  loading,
+  error,
+  refetch,
+  fetchMore,
+  label,
+  variant = "default",
+  skeletonCount,
+  messages,
+  empty,
+}: PagedStoryGridProps) {
+  const [loadingMore, setLoadingMore] = useState(false);
+  const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
+  const edges = Array.isArray(connection?.edges) ? connection.edges : [];
+
+  async function loadMore() {
+    if (!connection?.pageInfo.endCursor) return;
+    setLoadingMore(true);
+    setLoadMoreError(null);
+    try {
+      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
+    } catch (failure) {
+      console.warn("Loading more stories failed", failure);
+      setLoadMoreError(messages.loadMoreFailed);
+    } finally {
+      setLoadingMore(false);
+    }
+  }
+
+  if (loading && !hasData) return <StoryGridSkeleton count={skeletonCount} variant={variant} />;
+  if (error && !hasData) {
+    return (
+      <div className="story-grid__error">
+        <Alert tone="error">{messages.loadFailed}</Alert>
+        <button
+          type="button"
+          className="button button--secondary"
+          onClick={() => void refetch().catch(() => {})}
+        >
+          Try Again
+        </button>
+      </div>
+    );
+  }
+  if (edges.length === 0) return empty;
+  return (
+    <>
+      <StoryGrid label={label} variant={variant}>
+        {edges.map(({ node }) => (
+          <li key={node.id}>
+            <StoryCard story={node} variant={variant} />
+          </li>
+        ))}
+      </StoryGrid>
+      <LoadMore
+        hasNextPage={connection?.pageInfo.hasNextPage ?? false}
+        loading={loadingMore}
+        error={loadMoreError}
+        onLoadMore={() => void loadMore()}
+      />
+    </>
+  );
+}
