@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { graphql } from "../../__generated__";
 import { errorCodeOf } from "../../apollo/error-codes";
 import { Alert } from "../../components/alert";
+import { Skeleton, SkeletonGroup } from "../../components/skeleton";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { MyStoryItem } from "./my-story-item";
 import { useDiscardMyStory } from "./use-discard-my-story";
@@ -89,15 +90,14 @@ export function MyStoriesPage() {
 
 function MyStoriesSkeleton() {
   return (
-    <div className="my-stories__skeleton" role="status" aria-busy="true">
-      <span className="visually-hidden">Loading...</span>
+    <SkeletonGroup className="my-stories__skeleton">
       {[0, 1, 2].map((row) => (
-        <div key={row} className="my-stories__skeleton-row" aria-hidden="true">
-          <div className="skeleton skeleton--title" />
-          <div className="skeleton skeleton--line" />
-          <div className="skeleton skeleton--line skeleton--short" />
+        <div key={row} className="my-stories__skeleton-row">
+          <Skeleton shape="title" width="45%" />
+          <Skeleton />
+          <Skeleton width="60%" />
         </div>
       ))}
-    </div>
+    </SkeletonGroup>
   );
 }
