@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { Database } from "./database.js";
 import { mediaUrl } from "../http/story-schema.js";
@@ -89,7 +89,8 @@ function trendingScoreSql(asOf: string): SQL<number> {
   const commentCount = sql`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${comments.moderationStatus} = 'approved' and ${within(comments.createdAt)})`;
   const readCount = sql`(select count(*) from ${storyReads} where ${storyReads.storyId} = ${stories.id} and ${within(storyReads.createdAt)})`;
   const engagement = sql`(${BOOKMARK_WEIGHT} * ${bookmarkCount} + ${COMMENT_WEIGHT} * ${commentCount} + ${READ_WEIGHT} * ${readCount})`;
-  const ageHours = sql`greatest(0, extract(epoch from (${at} - ${stories.publishedAt})) / 3600.0)`;
+  // In float8: extract() answers numeric, and exact decimals cost more than the whole ranking.
+  const ageHours = sql`greatest(0, extract(epoch from (${at} - ${stories.publishedAt}))::float8 / 3600.0)`;
   return sql<number>`((${engagement} + ${ENGAGEMENT_OFFSET})::float8 / power(${ageHours} + ${AGE_OFFSET_HOURS}, ${GRAVITY}))`;
 }
 
@@ -111,11 +112,9 @@ export class CommunityRepository {
     size: number,
     after: KeysetPosition | null,
   ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
+    // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
     const afterPosition = after
-      ? or(
-          lt(stories.publishedAt, instant(after.at)),
-          and(eq(stories.publishedAt, instant(after.at)), lt(stories.id, after.id)),
-        )
+      ? sql`(${stories.publishedAt}, ${stories.id}) < (${instant(after.at)}, ${after.id})`
       : undefined;
     const rows = await this.db
       .select(listedColumns)
@@ -140,14 +139,19 @@ export class CommunityRepository {
     skip: number,
     limit: number,
   ): Promise<Array<ListedStory & { score: number }>> {
-    const score = trendingScoreSql(asOf);
+    const score = trendingScoreSql(asOf).as("trending_score");
     const rows = await this.db
       .select({ ...listedColumns, score })
       .from(stories)
       .leftJoin(users, eq(users.id, stories.authorId))
       .where(and(isListed, sql`${stories.publishedAt} <= ${instant(asOf)}`, filtersSql(filters)))
       // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
-      .orderBy(sql`${score} desc`, desc(stories.publishedAt), sql`${stories.id} collate "C" desc`)
+      // By the output column's name: the score is computed once a row, not again for the sort.
+      .orderBy(
+        sql`"trending_score" desc`,
+        desc(stories.publishedAt),
+        sql`${stories.id} collate "C" desc`,
+      )
       .offset(skip)
       .limit(limit);
     return rows.map((row) => ({
@@ -232,10 +236,7 @@ export class CommunityRepository {
     after: KeysetPosition | null,
   ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
     const afterPosition = after
-      ? or(
-          lt(bookmarks.createdAt, instant(after.at)),
-          and(eq(bookmarks.createdAt, instant(after.at)), lt(bookmarks.storyId, after.id)),
-        )
+      ? sql`(${bookmarks.createdAt}, ${bookmarks.storyId}) < (${instant(after.at)}, ${after.id})`
       : undefined;
     const rows = await this.db
       .select({
