@@ -60,13 +60,14 @@ export interface AppDeps {
   storyEvents?: StoryEventBus;
   /** The web app's address, for share links (PUBLIC_BASE_URL). */
   publicBaseUrl?: string;
+  // start.ts reads the next three from the environment; left out, they take their defaults.
   /** Secret of read counting's reader keys; READ_HASH_SECRET, or random for this process. */
   readHashSecret?: string;
   /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default loopback). */
   trustProxy?: string;
   /** The clock of the popular ranking (tests fix it). */
   now?: () => Date;
-  /** STORY_MODERATION and COMMENT_FLAG_THRESHOLD; read from the environment when left out. */
+  /** STORY_MODERATION and COMMENT_FLAG_THRESHOLD. */
   moderation?: ModerationSettings;
 }
 
@@ -86,7 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true },
     // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
     // believed only when it comes from a configured proxy.
-    trustProxy: deps.trustProxy ?? trustedProxies(process.env),
+    trustProxy: deps.trustProxy ?? trustedProxies({}),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const users = new UsersRepository(deps.db);
+  const moderation = deps.moderation ?? readModerationSettings({});
   const guards = createAuthGuards(deps.identity, users);
   await app.register(healthRoutes, { prefix: "/v1", db: deps.db });
   await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
@@ -117,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
     startLimiter: new SlidingWindowLimiter(STARTS_PER_WINDOW, START_WINDOW_MS),
-    readHashSecret: deps.readHashSecret ?? readHashSecret(process.env),
+    readHashSecret: deps.readHashSecret ?? readHashSecret({}),
+    moderation,
   });
   await app.register(storyListRoutes, { prefix: "/v1", db: deps.db, guards, now: deps.now });
   await app.register(bookmarkRoutes, { prefix: "/v1", db: deps.db, guards });
@@ -127,7 +130,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     prefix: "/v1",
     db: deps.db,
     guards,
-    moderation: deps.moderation ?? readModerationSettings(),
+    moderation,
     postLimiter: new SlidingWindowLimiter(COMMENTS_PER_WINDOW, COMMENT_WINDOW_MS),
     reportLimiter: new SlidingWindowLimiter(REPORTS_PER_WINDOW, REPORT_WINDOW_MS),
   });

@@ -1,6 +1,4 @@
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
-import { readdir, readlink } from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
@@ -8,9 +6,12 @@ import { CommunityRepository } from "./db/community-repository.js";
 import type { Database } from "./db/database.js";
 import { openDatabase } from "./db/database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
+import { pgliteInUse } from "./db/pglite-in-use.js";
 import { stories, type DesiredLength, type NastinessLevel, type StoryRecord } from "./db/schema.js";
 import { UsersRepository } from "./db/users-repository.js";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError } from "./config.js";
+import { loadLocalConfig } from "./cli/local-config.js";
+import { readModerationSettings } from "./domain/comments/moderation.js";
 import { readDay } from "./domain/community/reader-key.js";
 import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
 import { validStoryRequest } from "./domain/stories/story-request.js";
@@ -366,7 +367,14 @@ async function publishAll(
   for (const { story, index } of started) {
     const written = await db.select().from(stories).where(eq(stories.id, story.id));
     const completed = await confirmStory(db, written[0] ?? null, story.authorId, {});
-    await updateStory(db, completed, story.authorId, { isPublic: true });
+    // Approved below whatever STORY_MODERATION says, so the defaults do.
+    await updateStory(
+      db,
+      completed,
+      story.authorId,
+      { isPublic: true },
+      readModerationSettings({}),
+    );
     // Older stories first in the list; a few hours of jitter so no two share an instant.
     const publishedAt = new Date(
       now.getTime() -
@@ -430,38 +438,8 @@ async function engage(
   }
 }
 
-/**
- * PGlite does not lock its folder: two processes would corrupt it. A running api keeps the
- * folder's files open, so on Linux /proc tells whether one does.
- */
-async function pgliteInUse(dataDir: string): Promise<boolean> {
-  if (!existsSync(path.join(dataDir, "postmaster.pid"))) return false;
-  let processes: string[];
-  try {
-    processes = (await readdir("/proc")).filter((name) => /^\d+$/.test(name));
-  } catch {
-    // No /proc: the pid file alone says a process has it open (or crashed holding it).
-    return true;
-  }
-  const prefix = `${path.resolve(dataDir)}${path.sep}`;
-  for (const pid of processes) {
-    if (Number(pid) === process.pid) continue;
-    let fds: string[];
-    try {
-      fds = await readdir(`/proc/${pid}/fd`);
-    } catch {
-      continue;
-    }
-    for (const fd of fds) {
-      const target = await readlink(`/proc/${pid}/fd/${fd}`).catch(() => "");
-      if (target.startsWith(prefix)) return true;
-    }
-  }
-  return false;
-}
-
 async function main(): Promise<number> {
-  const config = loadConfig(process.env);
+  const config = loadLocalConfig(process.env);
   if (config.database.kind === "pglite" && (await pgliteInUse(config.database.dataDir))) {
     console.error(
       `storyloom seed: the embedded database in ${config.database.dataDir} is in use (is npm start running?); stop it and run npm run seed again`,

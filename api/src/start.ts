@@ -3,6 +3,7 @@ import { buildApp } from "./app.js";
 import { ConfigError, loadConfig, type ApiConfig } from "./config.js";
 import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "./db/database.js";
 import { readModerationSettings } from "./domain/comments/moderation.js";
+import { readHashSecret, trustedProxies } from "./domain/community/reader-key.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { createFirebaseIdentity } from "./identity/firebase-identity.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
@@ -50,6 +51,8 @@ export async function startApi(
       logger: loggerOptions(config.logLevel),
       publicBaseUrl: config.publicBaseUrl,
       moderation,
+      readHashSecret: readHashSecret(env),
+      trustProxy: trustedProxies(env),
     });
     const { host, port } = config;
     try {

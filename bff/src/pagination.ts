@@ -35,10 +35,15 @@ export function decodeCursor(cursor: string | null | undefined): PagePosition {
   });
 }
 
-export function checkPageSize(first: number | null | undefined): number {
-  const size = first ?? MAX_PAGE_SIZE;
-  if (!Number.isInteger(size) || size < 1 || size > MAX_PAGE_SIZE) {
-    throw new GraphQLError(`first must be between 1 and ${MAX_PAGE_SIZE}.`, {
+/** `first`, or `fallback` when left out; from 1 to `max`, else bad input naming `first`. */
+export function checkPageSize(
+  first: number | null | undefined,
+  fallback = MAX_PAGE_SIZE,
+  max = MAX_PAGE_SIZE,
+): number {
+  const size = first ?? fallback;
+  if (!Number.isInteger(size) || size < 1 || size > max) {
+    throw new GraphQLError(`first must be between 1 and ${max}.`, {
       extensions: { code: "BAD_USER_INPUT", field: "first" },
     });
   }

@@ -1,18 +1,15 @@
-import { existsSync } from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { sql } from "drizzle-orm";
-import { ConfigError, loadConfig, type DatabaseConfig } from "../config.js";
+import { ConfigError, type DatabaseConfig } from "../config.js";
 import { openDatabase, type DatabaseHandle } from "../db/database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
+import { pgliteInUse } from "../db/pglite-in-use.js";
+import { loadLocalConfig } from "./local-config.js";
 import { users, USER_ROLES, type UserRole } from "../db/schema.js";
 
 // `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation
 // roles (spec §6, architecture §6: roles live in the database and a CLI grants them). It opens
 // the database the api uses (DATABASE_URL, else PGlite in DATA_DIR) and answers in one line.
-
-/** The repository's root (api/dist/cli → ../../..), where `npm start` keeps .data. */
-const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
 
 export const USAGE = "usage: npm run user:role -w api -- <email> admin|moderator|none";
 
@@ -32,18 +29,13 @@ export function parseArguments(args: readonly string[]): { email: string; role: 
   return { email: email.trim(), role: role as RoleChoice };
 }
 
-/**
- * PGlite has one user: a second process opening its folder would corrupt it. An open PGlite
- * keeps postmaster.pid in the folder; it is removed on a clean close.
- */
-export function assertPgliteFree(config: DatabaseConfig): void {
-  if (config.kind !== "pglite") return;
+/** PGlite has one user: the api holding the folder open means the CLI must not open it too. */
+export async function assertPgliteFree(config: DatabaseConfig): Promise<void> {
+  if (config.kind !== "pglite" || !(await pgliteInUse(config.dataDir))) return;
   const pidFile = path.join(config.dataDir, "postmaster.pid");
-  if (existsSync(pidFile)) {
-    throw new UserRoleError(
-      `the embedded database in ${config.dataDir} is in use: stop the api first (if none runs, a crash left ${pidFile} behind; delete it)`,
-    );
-  }
+  throw new UserRoleError(
+    `the embedded database in ${config.dataDir} is in use: stop the api first (if none runs, a crash left ${pidFile} behind; delete it)`,
+  );
 }
 
 /** Sets the user's roles; resolves to the username changed. */
@@ -72,14 +64,12 @@ export async function runUserRole(
   const { email, role } = parseArguments(args);
   let config;
   try {
-    // The same folder `npm start` gives the api: DATA_DIR relative to the repository's root.
-    const dataDir = path.resolve(REPOSITORY_ROOT, env.DATA_DIR?.trim() || ".data");
-    config = loadConfig({ ...env, DATA_DIR: dataDir });
+    config = loadLocalConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) throw new UserRoleError(error.message);
     throw error;
   }
-  assertPgliteFree(config.database);
+  await assertPgliteFree(config.database);
   const database = await openDatabase(config.database).catch((error: unknown) => {
     throw new UserRoleError(error instanceof Error ? error.message : String(error));
   });

@@ -59,6 +59,14 @@ export interface StoryListPosition {
   id: string;
 }
 
+/** The cover first, then the chapters' pictures in reading order. */
+const mediaOrder = [
+  sql`${storyMedia.role} = 'cover' desc`,
+  asc(storyMedia.chapterIndex),
+  asc(storyMedia.paragraphIndex),
+  asc(storyMedia.createdAt),
+];
+
 const mediaInfoColumns = {
   id: storyMedia.id,
   storyId: storyMedia.storyId,
@@ -177,12 +185,28 @@ export class StoriesRepository {
       .select(mediaInfoColumns)
       .from(storyMedia)
       .where(and(eq(storyMedia.storyId, storyId), eq(storyMedia.generation, generation)))
-      .orderBy(
-        sql`${storyMedia.role} = 'cover' desc`,
-        asc(storyMedia.chapterIndex),
-        asc(storyMedia.paragraphIndex),
-        asc(storyMedia.createdAt),
-      );
+      .orderBy(...mediaOrder);
+  }
+
+  /** listMedia of several stories (their current generations) in one query, by story id. */
+  async listMediaOf(
+    list: ReadonlyArray<Pick<StoryRecord, "id" | "generation">>,
+  ): Promise<Map<string, StoryMediaInfo[]>> {
+    const result = new Map(list.map((story) => [story.id, [] as StoryMediaInfo[]]));
+    if (list.length === 0) return result;
+    const rows = await this.db
+      .select(mediaInfoColumns)
+      .from(storyMedia)
+      .where(
+        or(
+          ...list.map((story) =>
+            and(eq(storyMedia.storyId, story.id), eq(storyMedia.generation, story.generation)),
+          ),
+        ),
+      )
+      .orderBy(...mediaOrder);
+    for (const row of rows) result.get(row.storyId)?.push(row);
+    return result;
   }
 
   /** A picture with its bytes and the story it belongs to (whose visibility decides access). */

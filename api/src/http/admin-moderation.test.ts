@@ -2,18 +2,21 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CommentsRepository } from "../db/comments-repository.js";
 import { comments, users, type UserRole } from "../db/schema.js";
+import { readModerationSettings, type ModerationSettings } from "../domain/comments/moderation.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 import { MODERATORS_ONLY, REJECTION_REASON_REQUIRED } from "./admin-routes.js";
 
 let api: TestApi;
+// The settings the app was built with; the STORY_MODERATION=pre tests switch them.
+const moderation: ModerationSettings = readModerationSettings({});
 let owner: TestPerson;
 let reader: TestPerson;
 let moderator: TestPerson;
 let admin: TestPerson;
 beforeAll(async () => {
-  api = await startTestApi();
+  api = await startTestApi(undefined, { moderation });
   [owner, reader, moderator, admin] = await Promise.all([
     newPerson(api, "owner"),
     newPerson(api, "reader"),
@@ -119,14 +122,12 @@ describe("comment moderation", () => {
 });
 
 describe("story moderation (STORY_MODERATION=pre)", () => {
-  const saved = process.env.STORY_MODERATION;
   afterEach(() => {
-    if (saved === undefined) delete process.env.STORY_MODERATION;
-    else process.env.STORY_MODERATION = saved;
+    moderation.storyModeration = "off";
   });
 
   async function published(): Promise<string> {
-    process.env.STORY_MODERATION = "pre";
+    moderation.storyModeration = "pre";
     const id = await storyIn(api, owner, "completed", { isPublic: false });
     const response = await call("PATCH", `/v1/stories/${id}`, owner, { is_public: true });
     expect(response.json()).toMatchObject({ is_public: true, moderation_status: "pending" });
@@ -167,7 +168,7 @@ describe("story moderation (STORY_MODERATION=pre)", () => {
   });
 
   it("approves a story made public at once when moderation is off", async () => {
-    process.env.STORY_MODERATION = "off";
+    moderation.storyModeration = "off";
     const id = await storyIn(api, owner, "completed", { isPublic: false });
     const response = await call("PATCH", `/v1/stories/${id}`, owner, { is_public: true });
     expect(response.json()).toMatchObject({ moderation_status: "approved" });

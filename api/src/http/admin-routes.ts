@@ -141,14 +141,10 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         .where(eq(stories.moderationStatus, "pending"))
         .orderBy(asc(stories.updatedAt), asc(stories.id))
         .limit(request.query.limit ?? 50);
-      return Promise.all(
-        rows.map(async ({ story, authorUsername }) =>
-          toStoryJson(story, {
-            viewerId: user.id,
-            authorUsername,
-            media: await storiesRepository.listMedia(story.id, story.generation),
-          }),
-        ),
+      // One media query for the whole queue, not one per story.
+      const media = await storiesRepository.listMediaOf(rows.map(({ story }) => story));
+      return rows.map(({ story, authorUsername }) =>
+        toStoryJson(story, { viewerId: user.id, authorUsername, media: media.get(story.id) ?? [] }),
       );
     },
   );

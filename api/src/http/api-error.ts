@@ -1,5 +1,7 @@
 // One error shape for every failure the api answers (architecture §3): the BFF maps `code` to a
 // GraphQL error code and the client shows the spec's words, so codes are a closed, documented set.
+import type { FastifyReply } from "fastify";
+import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
 
 export const ERROR_CODES = [
   "VALIDATION_FAILED",
@@ -50,3 +52,16 @@ export const unauthenticated = (detail: string) => new ApiError(401, "UNAUTHENTI
 export const unavailable = (detail: string) => new ApiError(503, "UNAVAILABLE", detail);
 export const validationFailed = (field: string, detail: string) =>
   new ApiError(422, "VALIDATION_FAILED", detail, field);
+
+/** Takes one of `userId`'s turns, or refuses with 429 and Retry-After (story starts, comments). */
+export function takeTurn(
+  limiter: SlidingWindowLimiter,
+  userId: string,
+  reply: FastifyReply,
+  detail: string,
+): void {
+  const allowed = limiter.take(userId);
+  if (allowed.allowed) return;
+  reply.header("retry-after", String(allowed.retryAfterSeconds));
+  throw new ApiError(429, "RATE_LIMITED", detail);
+}

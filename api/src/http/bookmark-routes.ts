@@ -13,7 +13,8 @@ import {
   LIST_MAX_SIZE,
   StoryPageResponse,
 } from "./story-list-routes.js";
-import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
+import { storyDetail } from "./story-routes.js";
+import { storyDetailResponse, StoryIdParams } from "./story-schema.js";
 
 export interface BookmarkRoutesOptions {
   db: Database;
@@ -53,16 +54,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     assertCanView(story, viewerId);
     if (change === "add") await community.addBookmark(viewerId, story.id);
     else await community.removeBookmark(viewerId, story.id);
-    const [counts, media] = await Promise.all([
-      community.communityOf([story.id], viewerId),
-      stories.listMedia(story.id, story.generation),
-    ]);
-    return toStoryJson(story, {
-      viewerId,
-      authorUsername: story.authorUsername,
-      media,
-      community: counts.get(story.id),
-    });
+    return storyDetail({ stories, community }, story, viewerId, story.authorUsername);
   }
 
   const bookmarkSchema = (operationId: string, summary: string) => ({

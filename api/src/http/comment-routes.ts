@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { COMMENTS_LIMIT } from "@storyloom/common";
-import type { FastifyReply } from "fastify";
 import { CommentsRepository, type CommentWithStory } from "../db/comments-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
@@ -20,7 +19,7 @@ import {
 import { isModerator, type ModerationSettings } from "../domain/comments/moderation.js";
 import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
 import { assertCanView, canView } from "../domain/stories/visibility.js";
-import { ApiError, validationFailed } from "./api-error.js";
+import { ApiError, takeTurn, validationFailed } from "./api-error.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import {
   CommentIdParams,
@@ -90,18 +89,6 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
     return found;
   }
 
-  function limited(
-    limiter: SlidingWindowLimiter,
-    user: UserRecord,
-    reply: FastifyReply,
-    detail: string,
-  ): void {
-    const allowed = limiter.take(user.id);
-    if (allowed.allowed) return;
-    reply.header("retry-after", String(allowed.retryAfterSeconds));
-    throw new ApiError(429, "RATE_LIMITED", detail);
-  }
-
   app.get(
     "/comments/stories/:id/comments",
     {
@@ -159,7 +146,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
           throw validationFailed("parent_comment_id", PARENT_NOT_ON_STORY);
       }
       const anchor = location === null ? null : anchorFor(story, location);
-      limited(postLimiter, user, reply, COMMENTING_TOO_FAST);
+      takeTurn(postLimiter, user.id, reply, COMMENTING_TOO_FAST);
       const created = await comments.insert({
         storyId: story.id,
         authorId: user.id,
@@ -230,7 +217,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       if (found.comment.authorId === user.id) {
         throw new ApiError(403, "FORBIDDEN", CANNOT_REPORT_OWN);
       }
-      limited(reportLimiter, user, reply, REPORTING_TOO_FAST);
+      takeTurn(reportLimiter, user.id, reply, REPORTING_TOO_FAST);
       await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
       const after = await comments.findWithStory(found.comment.id, user.id);
       if (after === null) throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);

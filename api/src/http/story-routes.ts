@@ -4,6 +4,7 @@ import { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
+import type { ModerationSettings } from "../domain/comments/moderation.js";
 import { readDay, readerKey } from "../domain/community/reader-key.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import { decodeCursor, encodeCursor } from "../domain/stories/list-cursor.js";
@@ -22,7 +23,7 @@ import {
   validTitle,
 } from "../domain/stories/story-request.js";
 import { assertCanView, canView, isOwner } from "../domain/stories/visibility.js";
-import { ApiError } from "./api-error.js";
+import { ApiError, takeTurn } from "./api-error.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -50,9 +51,30 @@ export interface StoryRoutesOptions {
   startLimiter: SlidingWindowLimiter;
   /** Mixed into read counting's reader keys (docs/decisions/009-trending-and-reads.md). */
   readHashSecret: string;
+  /** STORY_MODERATION: whether a story made public waits for a moderator (spec §4). */
+  moderation: ModerationSettings;
 }
 
 const MY_STORIES_DEFAULT_SIZE = 100;
+
+/** A story as the viewer sees it, pictures, counts and bookmark included (also bookmark-routes). */
+export async function storyDetail(
+  repositories: { stories: StoriesRepository; community: CommunityRepository },
+  story: StoryRecord,
+  viewerId: string | null,
+  authorUsername: string | null,
+): Promise<StoryDetailJson> {
+  const [media, counts] = await Promise.all([
+    repositories.stories.listMedia(story.id, story.generation),
+    repositories.community.communityOf([story.id], viewerId),
+  ]);
+  return toStoryJson(story, {
+    viewerId,
+    authorUsername,
+    media,
+    community: counts.get(story.id),
+  });
+}
 
 /** spec §7 sends confirm's edits only when there are some: no body means no edits. */
 const noBodyMeansNoEdits: preValidationAsyncHookHandler = async (request) => {
@@ -62,27 +84,12 @@ const optionalSecurity = [{}, ...bearerSecurity];
 
 /** spec §7 "Stories": the lifecycle of architecture §4 over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
-  const { db, guards, publicBaseUrl, startLimiter, readHashSecret } = options;
+  const { db, guards, publicBaseUrl, startLimiter, readHashSecret, moderation } = options;
   const stories = new StoriesRepository(db);
   const community = new CommunityRepository(db);
 
-  /** A story as the caller sees it, pictures included. */
-  async function detail(
-    story: StoryRecord,
-    viewerId: string | null,
-    authorUsername: string | null,
-  ): Promise<StoryDetailJson> {
-    const [media, counts] = await Promise.all([
-      stories.listMedia(story.id, story.generation),
-      community.communityOf([story.id], viewerId),
-    ]);
-    return toStoryJson(story, {
-      viewerId,
-      authorUsername,
-      media,
-      community: counts.get(story.id),
-    });
-  }
+  const detail = (story: StoryRecord, viewerId: string | null, authorUsername: string | null) =>
+    storyDetail({ stories, community }, story, viewerId, authorUsername);
 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
   const ownersView = (story: StoryRecord, owner: UserRecord) =>
@@ -113,15 +120,12 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const user = signedInUser(request);
       if (request.validationError) throw startBodyFailure(request.validationError);
       const valid = validStoryRequest(request.body);
-      const allowed = startLimiter.take(user.id);
-      if (!allowed.allowed) {
-        reply.header("retry-after", String(allowed.retryAfterSeconds));
-        throw new ApiError(
-          429,
-          "RATE_LIMITED",
-          "You are starting stories too quickly. Please wait a few minutes.",
-        );
-      }
+      takeTurn(
+        startLimiter,
+        user.id,
+        reply,
+        "You are starting stories too quickly. Please wait a few minutes.",
+      );
       const story = await startStory(db, user.id, valid);
       return reply
         .status(201)
@@ -276,7 +280,10 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
         ...(body.title === undefined ? {} : { title: validTitle(body.title) }),
         ...(body.content === undefined ? {} : { content: body.content }),
       };
-      return ownersView(await updateStory(db, await find(request), user.id, changes), user);
+      return ownersView(
+        await updateStory(db, await find(request), user.id, changes, moderation),
+        user,
+      );
     },
   );
 

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp } from "../app.js";
+import { buildApp, type AppDeps } from "../app.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { createFirebaseIdentity } from "../identity/firebase-identity.js";
 import type { IdentityProvider } from "../identity/identity-provider.js";
@@ -22,6 +22,7 @@ export interface TestApi {
  */
 export async function startTestApi(
   extend?: (app: FastifyInstance) => void | Promise<void>,
+  settings: Pick<AppDeps, "moderation"> = {},
 ): Promise<TestApi> {
   const authHost = inject("authEmulatorHost");
   const projectId = inject("firebaseProjectId");
@@ -29,7 +30,7 @@ export async function startTestApi(
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
   const { handle: database, dispose } = await createTestDatabase();
   const identity = createFirebaseIdentity(projectId);
-  const app = await buildApp({ db: database.db, identity });
+  const app = await buildApp({ db: database.db, identity, ...settings });
   await extend?.(app);
   await app.ready();
   return {

@@ -1,12 +1,7 @@
 import { GraphQLError } from "graphql";
-import type { CommentResolvers, ModerationStatus } from "../__generated__/resolvers-types.js";
+import type { CommentResolvers } from "../__generated__/resolvers-types.js";
+import { moderationStatusOf } from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
-
-const moderationStatuses: Record<string, ModerationStatus> = {
-  pending: "PENDING",
-  approved: "APPROVED",
-  rejected: "REJECTED",
-};
 
 /**
  * The api's comment id inside a global Comment id (mutations take global ids). Anything else is
@@ -39,13 +34,7 @@ export const Comment: CommentResolvers = {
   createdAt: (comment) => comment.created_at,
   parentId: (comment) =>
     comment.parent_comment_id ? globalId("Comment", comment.parent_comment_id) : null,
-  moderationStatus: (comment) => {
-    const status = moderationStatuses[comment.moderation_status];
-    if (status === undefined) {
-      throw new Error(`The api sent an unknown moderation status "${comment.moderation_status}".`);
-    }
-    return status;
-  },
+  moderationStatus: (comment) => moderationStatusOf(comment.moderation_status),
   flaggedCount: (comment) => comment.flagged_count,
   isInline: (comment) => comment.is_inline,
   location: (comment) => comment.location ?? null,

@@ -1,15 +1,14 @@
-import type { ModerationStatus, StoryResolvers } from "../__generated__/resolvers-types.js";
+import type { StoryResolvers } from "../__generated__/resolvers-types.js";
 import { COMMENTS_LIMIT } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../media-proxy.js";
 import { unwrap } from "../upstream/rest-client.js";
-import { desiredLengthOf, nastinessLevelOf, storyStatusOf } from "../upstream/story-enums.js";
+import {
+  desiredLengthOf,
+  moderationStatusOf,
+  nastinessLevelOf,
+  storyStatusOf,
+} from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
-
-const moderationStatuses: Record<string, ModerationStatus> = {
-  pending: "PENDING",
-  approved: "APPROVED",
-  rejected: "REJECTED",
-};
 
 export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
@@ -50,13 +49,7 @@ export const Story: StoryResolvers = {
   viewerHasBookmarked: (story) => story.is_bookmarked,
   bookmarkCount: (story) => story.bookmark_count,
   commentCount: (story) => story.comment_count,
-  moderationStatus: (story) => {
-    const status = moderationStatuses[story.moderation_status];
-    if (status === undefined) {
-      throw new Error(`The api sent an unknown moderation status "${story.moderation_status}".`);
-    }
-    return status;
-  },
+  moderationStatus: (story) => moderationStatusOf(story.moderation_status),
   moderationReason: (story) => story.moderation_reason ?? null,
   // spec §4 Comments: a story has a discussion only once completed or ready for review.
   comments: async (story, _args, { rest }) => {

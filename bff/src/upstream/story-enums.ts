@@ -1,6 +1,7 @@
 // The api's snake_case enum values and GraphQL's SCREAMING_CASE ones, one table per enum.
 import type {
   DesiredLength,
+  ModerationStatus,
   NastinessLevel,
   StoryImageRole,
   StoryStatus,
@@ -28,6 +29,12 @@ const nastinessLevels: Record<string, NastinessLevel> = {
 
 const imageRoles: Record<string, StoryImageRole> = { cover: "COVER", chapter: "CHAPTER" };
 
+const moderationStatuses: Record<string, ModerationStatus> = {
+  pending: "PENDING",
+  approved: "APPROVED",
+  rejected: "REJECTED",
+};
+
 /** Null for a status this BFF does not know (a newer api): callers decide how to fail. */
 export const storyStatusFromRest = (status: string): StoryStatus | null =>
   storyStatuses[status] ?? null;
@@ -42,6 +49,8 @@ export const storyStatusOf = (status: string) => known(storyStatuses, status, "s
 export const desiredLengthOf = (value: string) => known(desiredLengths, value, "desired length");
 export const nastinessLevelOf = (value: string) => known(nastinessLevels, value, "nastiness level");
 export const imageRoleOf = (role: string) => known(imageRoles, role, "image role");
+export const moderationStatusOf = (status: string) =>
+  known(moderationStatuses, status, "moderation status");
 
 /** GraphQL → REST: SHORT → short, HEAVY → heavy. */
 export const toRestEnum = <T extends string>(value: T) => value.toLowerCase() as Lowercase<T>;

@@ -1,8 +1,8 @@
 import { ConfigError } from "../../config.js";
 import type { UserRecord } from "../../db/schema.js";
 
-// Issue 6 moderation switches. Both are environment variables (README), read once per process;
-// config.ts checks them at start-up so a bad value stops the api with one line.
+// Issue 6 moderation switches. Both are environment variables (README), read once per process:
+// start.ts checks them at start-up so a bad value stops the api with one line.
 
 /** "off": a public story is approved at once; "pre": it waits for a moderator (spec §4). */
 export const STORY_MODERATION_MODES = ["off", "pre"] as const;
@@ -50,7 +50,7 @@ export function isModerator(user: Pick<UserRecord, "roles"> | null): boolean {
  * moderator (a rejected one may so be submitted again); otherwise its status stays, so a
  * rejected story does not come back by being made public again.
  */
-export function moderationOnPublish(settings: ModerationSettings = readModerationSettings()): {
+export function moderationOnPublish(settings: ModerationSettings): {
   moderationStatus?: "pending";
   moderationReason?: null;
 } {

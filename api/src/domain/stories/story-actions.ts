@@ -2,7 +2,7 @@ import type { Database } from "../../db/database.js";
 import type { StoredContent, StoryRecord } from "../../db/schema.js";
 import { StoriesRepository, type StoryChanges } from "../../db/stories-repository.js";
 import { notifyStoryEvent } from "../../db/story-events.js";
-import { moderationOnPublish } from "../comments/moderation.js";
+import { moderationOnPublish, type ModerationSettings } from "../comments/moderation.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle.js";
 import type { ValidStoryRequest } from "./story-request.js";
@@ -89,6 +89,7 @@ export async function updateStory(
   story: StoryRecord | null,
   byUserId: string,
   changes: StoryEdits & { isPublic?: boolean },
+  moderation: ModerationSettings,
 ): Promise<StoryRecord> {
   assertOwner(story, byUserId, ONLY_AUTHOR_VISIBILITY);
   const { isPublic, ...edits } = changes;
@@ -102,7 +103,7 @@ export async function updateStory(
       ...(isPublic === undefined ? {} : { isPublic }),
       // Fresh Threads orders by when a story last became public (migration 0003).
       ...(isPublic === true && !current.isPublic ? { publishedAt: new Date() } : {}),
-      ...(isPublic === true && !current.isPublic ? moderationOnPublish() : {}),
+      ...(isPublic === true && !current.isPublic ? moderationOnPublish(moderation) : {}),
       ...editChanges(edits),
     })),
   );

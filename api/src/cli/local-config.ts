@@ -1,0 +1,16 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { loadConfig, type ApiConfig } from "../config.js";
+
+/** The repository's root (api/dist/cli → ../../..), where `npm start` keeps .data. */
+const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
+
+/**
+ * The config of a command beside the api (seed, user:role): the database `npm start` gives the
+ * api from the same environment, DATA_DIR taken from the repository's root as scripts/start.mjs
+ * does, whichever folder npm runs the command in.
+ */
+export function loadLocalConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
+  const dataDir = path.resolve(REPOSITORY_ROOT, env.DATA_DIR?.trim() || ".data");
+  return loadConfig({ ...env, DATA_DIR: dataDir });
+}
