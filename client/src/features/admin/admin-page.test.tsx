@@ -1,7 +1,8 @@
 import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
+import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import {
   ApproveCommentMutation,
@@ -10,9 +11,7 @@ import {
   RejectStoryMutation,
 } from "./moderation-queries";
 
-beforeAll(async () => {
-  await import("./admin-page");
-});
+preloadLazyPage(() => import("./admin-page"));
 
 function viewerWithRoles(roles: string[]): MockLink.MockedResponse {
   return {

@@ -1,7 +1,8 @@
 import type { MockLink } from "@apollo/client/testing";
 import { screen, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
+import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { MY_BOOKMARKS_PAGE_SIZE, MyBookmarksQuery } from "./my-bookmarks-page";
@@ -28,16 +29,7 @@ function bookmarksMock(
 
 const signedIn = { currentUser: signedInUser };
 
-// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
-// out of the first test's waiting time.
-beforeAll(async () => {
-  await import("./my-bookmarks-page");
-});
-
-// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
-// machine is busy, so the first test waits longer than the default second.
-const FIRST_RENDER = { timeout: 8000 };
-const FIRST_TEST_TIMEOUT_MS = 15_000;
+preloadLazyPage(() => import("./my-bookmarks-page"));
 
 describe("my bookmarks page", () => {
   it(

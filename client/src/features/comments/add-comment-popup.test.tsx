@@ -1,14 +1,13 @@
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
+import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { PUBLIC_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
 import { commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
 
-beforeAll(async () => {
-  await import("../reader/story-page");
-});
+preloadLazyPage(() => import("../reader/story-page"));
 
 function renderSignedIn() {
   return renderRoute(`/stories/${PUBLIC_ID}`, {

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from "react";
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
 import { COMMENT_MAX_LENGTH } from "@storyloom/common";
 import { composerPlaceholder, type ComposerTarget } from "./composer-target";
 import { COMMENT_MESSAGES } from "./messages";
@@ -11,6 +11,23 @@ interface CommentComposerProps {
   onSubmit: (content: string) => Promise<string | null>;
   onCancelReply: () => void;
   onCancelInline: () => void;
+}
+
+/** What the composer is answering (a comment or a passage), with its Cancel button. */
+function TargetLine(props: { cancelLabel: string; onCancel: () => void; children: ReactNode }) {
+  return (
+    <p className="comment-composer__target">
+      {props.children}
+      <button
+        type="button"
+        className="comment__link-button"
+        aria-label={props.cancelLabel}
+        onClick={props.onCancel}
+      >
+        Cancel
+      </button>
+    </p>
+  );
 }
 
 /**
@@ -54,30 +71,14 @@ export function CommentComposer(props: CommentComposerProps) {
   return (
     <form className="comment-composer" onSubmit={handleSubmit} noValidate>
       {replyTo ? (
-        <p className="comment-composer__target">
+        <TargetLine cancelLabel="Cancel reply" onCancel={props.onCancelReply}>
           <span>Replying to {replyTo.name}</span>
-          <button
-            type="button"
-            className="comment__link-button"
-            aria-label="Cancel reply"
-            onClick={props.onCancelReply}
-          >
-            Cancel
-          </button>
-        </p>
+        </TargetLine>
       ) : null}
       {inlineRange ? (
-        <p className="comment-composer__target">
+        <TargetLine cancelLabel="Cancel passage comment" onCancel={props.onCancelInline}>
           <q className="comment-composer__quote">{inlineRange.text}</q>
-          <button
-            type="button"
-            className="comment__link-button"
-            aria-label="Cancel passage comment"
-            onClick={props.onCancelInline}
-          >
-            Cancel
-          </button>
-        </p>
+        </TargetLine>
       ) : null}
       <textarea
         className="comment-composer__input"

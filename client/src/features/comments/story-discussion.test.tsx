@@ -1,7 +1,8 @@
 import type { MockLink } from "@apollo/client/testing";
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it, vi } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
+import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { PUBLIC_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
@@ -13,10 +14,7 @@ import { ReportStoryCommentMutation } from "./use-report-comment";
 
 const path = `/stories/${PUBLIC_ID}`;
 
-// The reader page is a lazy route chunk: load it once up front so no test waits on the import.
-beforeAll(async () => {
-  await import("../reader/story-page");
-});
+preloadLazyPage(() => import("../reader/story-page"));
 
 function renderReader(options: {
   signedIn?: boolean;
@@ -64,6 +62,29 @@ async function openEnabledSidebar(user: ReturnType<typeof renderRoute>["user"], 
 const addVariables = (content: string, parentId: string | null = null) => ({
   input: { storyPublicId: PUBLIC_ID, content, parentId, location: null },
 });
+
+/** The signed-in reader's own comment, as the server returns it. */
+const ownComment = (overrides: Partial<Record<string, unknown>>) =>
+  commentFixture({
+    viewerCanDelete: true,
+    viewerCanReport: false,
+    author: { __typename: "User", id: "User:user-1", username: "reader", avatarUrl: null },
+    ...overrides,
+  });
+
+/** The server saving a top-level comment (or a reply to parentId) and answering with it. */
+function addCommentMock(
+  content: string,
+  parentId: string | null,
+  saved: ReturnType<typeof commentFixture>,
+  delay?: number,
+): MockLink.MockedResponse {
+  return {
+    request: { query: AddStoryCommentMutation, variables: addVariables(content, parentId) },
+    result: { data: { addComment: saved } },
+    ...(delay === undefined ? {} : { delay }),
+  };
+}
 
 describe("comment sidebar texts (spec §2)", () => {
   it("shows a visitor the comments and asks them to log in to comment", async () => {
@@ -257,25 +278,13 @@ describe("posting a comment (spec §4, §5, §8)", () => {
   });
 
   it("shows the comment at once as pending and keeps one copy when the server answers", async () => {
-    const saved = commentFixture({
+    const saved = ownComment({
       id: "Comment:9",
       content: "A fine start.\nMore please.",
       moderationStatus: "PENDING",
-      viewerCanDelete: true,
-      viewerCanReport: false,
-      author: { __typename: "User", id: "User:user-1", username: "reader", avatarUrl: null },
     });
     const { user } = renderReader({
-      mocks: [
-        {
-          request: {
-            query: AddStoryCommentMutation,
-            variables: addVariables("A fine start.\nMore please."),
-          },
-          result: { data: { addComment: saved } },
-          delay: 150,
-        },
-      ],
+      mocks: [addCommentMock("A fine start.\nMore please.", null, saved, 150)],
     });
     const sidebar = await openEnabledSidebar(user);
     const input = await within(sidebar).findByRole("textbox", { name: "Comment" });
@@ -322,25 +331,14 @@ describe("posting a comment (spec §4, §5, §8)", () => {
   });
 
   it("replies to a comment: Reply sets the target, and a successful post clears it", async () => {
-    const reply = commentFixture({
+    const reply = ownComment({
       id: "Comment:10",
       parentId: "Comment:1",
       content: "Agreed!",
-      viewerCanDelete: true,
-      viewerCanReport: false,
-      author: { __typename: "User", id: "User:user-1", username: "reader", avatarUrl: null },
     });
     const { user } = renderReader({
       comments: [commentFixture()],
-      mocks: [
-        {
-          request: {
-            query: AddStoryCommentMutation,
-            variables: addVariables("Agreed!", "Comment:1"),
-          },
-          result: { data: { addComment: reply } },
-        },
-      ],
+      mocks: [addCommentMock("Agreed!", "Comment:1", reply)],
     });
     const sidebar = await openEnabledSidebar(user, 1);
     await user.click(await within(sidebar).findByRole("button", { name: "Reply" }));
@@ -362,25 +360,14 @@ describe("posting a comment (spec §4, §5, §8)", () => {
         replies: [deepest],
       });
     }
-    const answer = commentFixture({
+    const answer = ownComment({
       id: "Comment:6",
       parentId: "Comment:4",
       content: "Deep answer",
-      viewerCanDelete: true,
-      viewerCanReport: false,
-      author: { __typename: "User", id: "User:user-1", username: "reader", avatarUrl: null },
     });
     const { user } = renderReader({
       comments: [deepest],
-      mocks: [
-        {
-          request: {
-            query: AddStoryCommentMutation,
-            variables: addVariables("Deep answer", "Comment:4"),
-          },
-          result: { data: { addComment: answer } },
-        },
-      ],
+      mocks: [addCommentMock("Deep answer", "Comment:4", answer)],
     });
     const sidebar = await openEnabledSidebar(user, 1);
     const levelFour = (await within(sidebar).findByText("Level 4")).closest("li") as HTMLElement;

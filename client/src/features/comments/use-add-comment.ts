@@ -2,6 +2,7 @@ import { useMutation } from "@apollo/client/react";
 import { useCallback } from "react";
 import { getFragmentData, graphql } from "../../__generated__";
 import type { CommentFieldsFragment } from "../../__generated__/graphql";
+import { changeCommentList } from "./comment-cache";
 import type { ComposerTarget } from "./composer-target";
 import { TEMPORARY_ID_PREFIX } from "./comment-thread";
 import { COMMENT_MESSAGES } from "./messages";
@@ -86,28 +87,15 @@ export function useAddComment(story: AddCommentStory, viewer: CommentingViewer |
             const comment = getFragmentData(CommentFieldsDocument, data.addComment);
             const ref = cache.identify({ __typename: "Comment", id: comment.id });
             if (!ref) return;
-            const append = (
-              existing: readonly { __ref: string }[] = [],
-            ): readonly { __ref: string }[] =>
-              existing.some((item) => item.__ref === ref)
-                ? existing
-                : [...existing, { __ref: ref }];
-            const storyCacheId = cache.identify({ __typename: "Story", id: story.id });
-            if (comment.parentId) {
-              cache.modify({
-                id: cache.identify({ __typename: "Comment", id: comment.parentId }),
-                fields: { replies: (existing) => append(existing as { __ref: string }[]) },
-              });
-            } else {
-              cache.modify({
-                id: storyCacheId,
-                fields: { comments: (existing) => append(existing as { __ref: string }[]) },
-              });
-            }
-            cache.modify({
-              id: storyCacheId,
-              fields: { commentCount: (count: number) => count + 1 },
-            });
+            changeCommentList(
+              cache,
+              { storyId: story.id, parentId: comment.parentId },
+              (existing) =>
+                existing.some((item) => item.__ref === ref)
+                  ? existing
+                  : [...existing, { __ref: ref }],
+              1,
+            );
           },
         });
         return null;

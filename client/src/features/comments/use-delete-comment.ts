@@ -1,6 +1,7 @@
 import { useMutation } from "@apollo/client/react";
 import { useCallback } from "react";
 import { graphql } from "../../__generated__";
+import { changeCommentList } from "./comment-cache";
 import { COMMENT_MESSAGES } from "./messages";
 
 export const DeleteStoryCommentMutation = graphql(`
@@ -35,22 +36,12 @@ export function useDeleteComment(storyId: string) {
           update(cache, { data }) {
             if (!data?.deleteComment.deleted) return;
             const ref = cache.identify({ __typename: "Comment", id: comment.id });
-            const without = (existing: readonly { __ref: string }[] = []) =>
-              existing.filter((item) => item.__ref !== ref);
-            const storyCacheId = cache.identify({ __typename: "Story", id: storyId });
-            cache.modify({
-              id: comment.parentId
-                ? cache.identify({ __typename: "Comment", id: comment.parentId })
-                : storyCacheId,
-              fields: {
-                [comment.parentId ? "replies" : "comments"]: (existing: unknown) =>
-                  without(existing as { __ref: string }[]),
-              },
-            });
-            cache.modify({
-              id: storyCacheId,
-              fields: { commentCount: (count: number) => Math.max(0, count - 1) },
-            });
+            changeCommentList(
+              cache,
+              { storyId, parentId: comment.parentId },
+              (existing) => existing.filter((item) => item.__ref !== ref),
+              -1,
+            );
           },
         });
         return null;

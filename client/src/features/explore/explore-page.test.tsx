@@ -1,6 +1,7 @@
 import type { MockLink } from "@apollo/client/testing";
 import { screen, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { EXPLORE_PAGE_SIZE, ExploreStoriesQuery } from "./explore-page";
@@ -35,16 +36,7 @@ const cardTitles = (list: HTMLElement) =>
     .getAllByRole("article")
     .map((card) => within(card).getByRole("heading").textContent);
 
-// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
-// out of the first test's waiting time.
-beforeAll(async () => {
-  await import("./explore-page");
-});
-
-// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
-// machine is busy, so the first test waits longer than the default second.
-const FIRST_RENDER = { timeout: 8000 };
-const FIRST_TEST_TIMEOUT_MS = 15_000;
+preloadLazyPage(() => import("./explore-page"));
 
 describe("explore page", () => {
   it(

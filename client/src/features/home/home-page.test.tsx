@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
+import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture } from "../../testing/story-card-fixtures";
 import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
@@ -18,16 +19,7 @@ function section(name: string) {
   return screen.getByRole("region", { name });
 }
 
-// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
-// out of the first test's waiting time.
-beforeAll(async () => {
-  await import("./home-page");
-});
-
-// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
-// machine is busy, so the first test waits longer than the default second.
-const FIRST_RENDER = { timeout: 8000 };
-const FIRST_TEST_TIMEOUT_MS = 15_000;
+preloadLazyPage(() => import("./home-page"));
 
 describe("home page", () => {
   it(

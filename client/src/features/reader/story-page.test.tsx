@@ -20,6 +20,18 @@ function renderStory(story: ReturnType<typeof storyFixture> | null, asOwner = tr
   });
 }
 
+/** A picture after the first paragraph of the first chapter. */
+const chapterImage = (caption: string | null) => ({
+  __typename: "StoryImage",
+  id: "img-1",
+  role: "CHAPTER",
+  url: "/media/one",
+  chapterIndex: 0,
+  paragraphIndex: 0,
+  altText: "Water over rooftops",
+  caption,
+});
+
 describe("story reader", () => {
   it("shows a spinner and Loading... in the header while the story loads", () => {
     renderStory(storyFixture());
@@ -58,16 +70,7 @@ describe("story reader", () => {
         altText: "A lighthouse at dusk",
         caption: null,
       },
-      {
-        __typename: "StoryImage",
-        id: "img-1",
-        role: "CHAPTER",
-        url: "/media/one",
-        chapterIndex: 0,
-        paragraphIndex: 0,
-        altText: "Water over rooftops",
-        caption: "The city under water",
-      },
+      chapterImage("The city under water"),
     ];
     renderStory(storyFixture({ images, headerImageUrl: "/media/cover" }));
     const picture = await screen.findByRole("img", { name: "Water over rooftops" });
@@ -81,18 +84,7 @@ describe("story reader", () => {
   });
 
   it("shows no illustrations to a reader who is not premium", async () => {
-    const images = [
-      {
-        __typename: "StoryImage",
-        id: "img-1",
-        role: "CHAPTER",
-        url: "/media/one",
-        chapterIndex: 0,
-        paragraphIndex: 0,
-        altText: "Water over rooftops",
-        caption: null,
-      },
-    ];
+    const images = [chapterImage(null)];
     renderRoute(path, {
       ...signedIn,
       // The profile answers first, so the story is drawn knowing the reader is not premium.

@@ -58,10 +58,11 @@ export function StoryText(props: StoryTextProps) {
   const coverUrl = cover?.url ?? (props.showImages ? story.headerImageUrl : null);
   // Architecture §3: each paragraph knows where it starts in the canonical text.
   const spans = body.kind === "chapters" ? paragraphSpans(body) : [];
+  const spanStarts = new Map(
+    spans.map((span) => [`${span.chapterIndex}:${span.paragraphIndex}`, span.start]),
+  );
   const spanStartOf = (chapterIndex: number, paragraphIndex: number) =>
-    spans.find(
-      (span) => span.chapterIndex === chapterIndex && span.paragraphIndex === paragraphIndex,
-    )?.start ?? 0;
+    spanStarts.get(`${chapterIndex}:${paragraphIndex}`) ?? 0;
 
   function imagesAfter(chapterIndex: number, paragraphIndex: number) {
     return images.filter(

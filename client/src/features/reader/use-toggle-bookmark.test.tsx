@@ -5,9 +5,10 @@ import { MockSubscriptionLink } from "@apollo/client/testing";
 import { act, renderHook, screen, waitFor } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import type { ReactNode } from "react";
-import { beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { typePolicies } from "../../apollo/type-policies";
 import { signedInUser } from "../../testing/fake-auth";
+import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { storyFixture } from "../../testing/story-fixtures";
@@ -32,16 +33,7 @@ function renderReader(story: ReturnType<typeof storyFixture>, mutation: MockLink
   });
 }
 
-// The route loads its page lazily; importing it first keeps that cost (large on a busy machine)
-// out of the first test's waiting time.
-beforeAll(async () => {
-  await import("./story-page");
-});
-
-// The first render of a file also warms up the app (router, Apollo, jsdom): slow when the
-// machine is busy, so the first test waits longer than the default second.
-const FIRST_RENDER = { timeout: 8000 };
-const FIRST_TEST_TIMEOUT_MS = 15_000;
+preloadLazyPage(() => import("./story-page"));
 
 describe("bookmark button in the reader", () => {
   it(
