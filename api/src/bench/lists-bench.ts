@@ -2,7 +2,6 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
-import pg from "pg";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -10,8 +9,7 @@ import { CommunityRepository, isListed } from "../db/community-repository.js";
 import type { Database, DatabaseHandle } from "../db/database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
 import { openPglite } from "../db/open-pglite.js";
-import { openPostgres } from "../db/open-postgres.js";
-import { withDefaultUser } from "../db/postgres-url.js";
+import { openPostgres, runOnServer } from "../db/open-postgres.js";
 import { bookmarks, comments, schema, stories, storyReads, users } from "../db/schema.js";
 import { encodeKeyset, type KeysetPosition } from "../domain/community/list-cursors.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
@@ -49,27 +47,17 @@ async function openFresh(kind: Kind, label: string): Promise<Opened> {
   } else {
     const serverUrl = process.env.DATABASE_URL ?? "";
     const name = `storyloom_bench_${label}_${process.pid}`;
-    await onServer(serverUrl, `create database ${name}`);
+    await runOnServer(serverUrl, `create database ${name}`);
     const url = new URL(serverUrl);
     url.pathname = `/${name}`;
     opened = {
       handle: await openPostgres(url.toString()),
-      remove: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+      remove: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
     };
   }
   const migrations = await readMigrations();
   await opened.handle.withSession((session) => migrate(session, migrations));
   return opened;
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDefaultUser(serverUrl) });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
 
 async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {

@@ -52,3 +52,14 @@ function sessionOf(client: pg.PoolClient): SqlSession {
       (await client.query(text, [...params])).rows as Row[],
   };
 }
+
+/** Runs one statement on the server (create or drop a database) over a short-lived connection. */
+export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
+  const client = new pg.Client({ connectionString: withDefaultUser(serverUrl) });
+  await client.connect();
+  try {
+    await client.query(statement);
+  } finally {
+    await client.end();
+  }
+}

@@ -2,12 +2,11 @@ import { cp, mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { customAlphabet } from "nanoid";
-import pg from "pg";
 import { inject } from "vitest";
 import type { DatabaseConfig } from "../config.js";
 import { openDatabase, type DatabaseHandle } from "../db/database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
-import { withDefaultUser } from "../db/postgres-url.js";
+import { runOnServer } from "../db/open-postgres.js";
 
 export interface TestDatabase {
   handle: DatabaseHandle;
@@ -69,21 +68,11 @@ async function createPgliteFolder(fromTemplate: boolean): Promise<CreatedDatabas
 
 async function createPostgresDatabase(serverUrl: string): Promise<CreatedDatabase> {
   const name = `storyloom_t_${databaseSuffix()}`;
-  await onServer(serverUrl, `create database ${name}`);
+  await runOnServer(serverUrl, `create database ${name}`);
   const url = new URL(serverUrl);
   url.pathname = `/${name}`;
   return {
     config: { kind: "postgres", url: url.toString() },
-    remove: () => onServer(serverUrl, `drop database if exists ${name} with (force)`),
+    remove: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
   };
-}
-
-async function onServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDefaultUser(serverUrl) });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
 }
