@@ -75,21 +75,7 @@ export function Modal({
       if (dismissible) onClose();
       return;
     }
-    if (event.key !== "Tab") return;
-    const focusable = dialogRef.current?.querySelectorAll<HTMLElement>(FOCUSABLE);
-    if (!focusable || focusable.length === 0) {
-      event.preventDefault();
-      return;
-    }
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (event.shiftKey && (document.activeElement === first || !isInside(dialogRef))) {
-      event.preventDefault();
-      last?.focus();
-    } else if (!event.shiftKey && (document.activeElement === last || !isInside(dialogRef))) {
-      event.preventDefault();
-      first?.focus();
-    }
+    keepTabInside(event, dialogRef.current);
   }
 
   return createPortal(
@@ -132,6 +118,22 @@ export function Modal({
   );
 }
 
-function isInside(ref: RefObject<HTMLElement | null>): boolean {
-  return ref.current?.contains(document.activeElement) ?? false;
+/** The dialog pattern's Tab rule: Tab and Shift+Tab go round the container's controls. */
+export function keepTabInside(event: KeyboardEvent<HTMLElement>, container: HTMLElement | null) {
+  if (event.key !== "Tab" || !container) return;
+  const focusable = container.querySelectorAll<HTMLElement>(FOCUSABLE);
+  if (focusable.length === 0) {
+    event.preventDefault();
+    return;
+  }
+  const first = focusable[0];
+  const last = focusable[focusable.length - 1];
+  const inside = container.contains(document.activeElement);
+  if (event.shiftKey && (document.activeElement === first || !inside)) {
+    event.preventDefault();
+    last?.focus();
+  } else if (!event.shiftKey && (document.activeElement === last || !inside)) {
+    event.preventDefault();
+    first?.focus();
+  }
 }

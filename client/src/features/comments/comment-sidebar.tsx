@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode }
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
+import { keepTabInside } from "../../components/modal";
 import type { TimedMessage } from "../../lib/use-timed-message";
 import { CommentItem, type CommentActions } from "./comment-item";
 import { sidebarSections, type CommentNode } from "./comment-thread";
@@ -137,6 +138,7 @@ export function CommentSidebar(props: CommentSidebarProps) {
   const { height, handleProps, resizeBy } = useSheetHeight(isDesktop);
   const headingId = useId();
   const closeRef = useRef<HTMLButtonElement>(null);
+  const sidebarRef = useRef<HTMLElement>(null);
   const { onClose } = props;
   useBodyScrollLock();
 
@@ -167,9 +169,11 @@ export function CommentSidebar(props: CommentSidebarProps) {
       <div className="comment-sidebar__overlay" aria-hidden="true" onClick={onClose} />
       <aside
         className={`comment-sidebar comment-sidebar--${isDesktop ? "panel" : "sheet"}`}
+        ref={sidebarRef}
         role="dialog"
         aria-modal="true"
         aria-labelledby={headingId}
+        onKeyDown={(event) => keepTabInside(event, sidebarRef.current)}
         style={isDesktop ? undefined : { height: `${height}vh` }}
       >
         {isDesktop ? null : (

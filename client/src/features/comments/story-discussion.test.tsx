@@ -138,6 +138,21 @@ describe("comment sidebar texts (spec §2)", () => {
     expect(screen.queryByRole("dialog", { name: "Comments" })).not.toBeInTheDocument();
     expect(document.body.style.overflow).toBe("");
   });
+
+  it("keeps Tab inside the open sidebar, as a modal dialog does", async () => {
+    const { user } = renderReader({ signedIn: false });
+    await user.click(await findLauncher(0));
+    const sidebar = screen.getByRole("dialog", { name: "Comments" });
+    const close = within(sidebar).getByRole("button", { name: "Close comments" });
+    const logIn = within(sidebar).getByRole("link", { name: "Please log in to comment." });
+    expect(close).toHaveFocus();
+    await user.tab();
+    expect(logIn).toHaveFocus();
+    await user.tab();
+    expect(close).toHaveFocus();
+    await user.tab({ shift: true });
+    expect(logIn).toHaveFocus();
+  });
 });
 
 describe("comments in the sidebar (spec §2, §5)", () => {
