@@ -1,4 +1,6 @@
 export * from "./canonical-text.js";
+export * from "./error-codes.js";
 export * from "./limits.js";
 export * from "./runtime-config.js";
 export * from "./reanchor.js";
+export * from "./vocabulary.js";

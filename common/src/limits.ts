@@ -13,9 +13,15 @@ export const COMMENT_COLLAPSE_THRESHOLD = 200;
 /** Spec §5, §9: an inline selection must be longer than this many characters. */
 export const INLINE_SELECTION_MIN_EXCLUSIVE = 3;
 
-/** Spec §9: list sizes. */
+/** Story cards in each section of the home page (Fresh Threads, Trending Now). */
 export const HOME_SECTION_CARDS = 9;
+/** A public story list's page when the caller names no size. */
+export const LIST_DEFAULT_SIZE = 8;
+/** The most stories one page of a public list (or of bookmarks) may hold. */
+export const LIST_MAX_SIZE = 50;
+/** My Stories reads up to this many stories a page. */
 export const MY_STORIES_PAGE_SIZE = 100;
+/** The most comments (replies included) a story's discussion loads at once. */
 export const COMMENTS_LIMIT = 500;
 
 /** Usernames: 3 to 30 lower-case letters, digits and underscores. */

@@ -1,0 +1,36 @@
+// The machine-readable error codes of each hop (docs/decisions/004): the api's REST `code`, and
+// the GraphQL `extensions.code` the bff maps it to and the client reads. One list each, so a tier
+// that meets a code it does not know is a type error, not a silent fallback.
+
+/** The REST api's `code` in every error body `{detail, code, field?, status?}`. */
+export const REST_ERROR_CODES = [
+  "VALIDATION_FAILED",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "USERNAME_TAKEN",
+  "INVALID_TRANSITION",
+  "NOT_SHAREABLE",
+  "PAYLOAD_TOO_LARGE",
+  "UNSUPPORTED_MEDIA_TYPE",
+  "RATE_LIMITED",
+  "INTERNAL",
+  "UNAVAILABLE",
+] as const;
+export type RestErrorCode = (typeof REST_ERROR_CODES)[number];
+
+/** GraphQL's `extensions.code`; the REST code travels beside it as `extensions.reason`. */
+export const GRAPHQL_ERROR_CODES = [
+  "BAD_USER_INPUT",
+  "UNAUTHENTICATED",
+  "FORBIDDEN",
+  "NOT_FOUND",
+  "CONFLICT",
+  "RATE_LIMITED",
+  "UPSTREAM_UNAVAILABLE",
+] as const;
+export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
+
+export function isGraphQLErrorCode(value: unknown): value is GraphQLErrorCode {
+  return typeof value === "string" && (GRAPHQL_ERROR_CODES as readonly string[]).includes(value);
+}

@@ -1,0 +1,45 @@
+// The product's words for a story and its discussion, written once. The api stores and answers
+// these values (snake_case, as in the REST JSON), the writer takes the request's length and tone,
+// and the bff's code generation maps each onto its GraphQL enum (SHORT ↔ short): no tier spells
+// them again. What each means is in docs/product.md.
+
+/** A story's lifecycle (docs/product.md "Story lifecycle"). */
+export const STORY_STATUSES = [
+  "generating",
+  "ready_for_review",
+  "completed",
+  "error",
+  "discarded",
+] as const;
+export type StoryStatus = (typeof STORY_STATUSES)[number];
+
+/** How long a story should be: about 500, 1500 or 3000 words. */
+export const DESIRED_LENGTHS = ["short", "medium", "long"] as const;
+export type DesiredLength = (typeof DESIRED_LENGTHS)[number];
+
+/** How dark a story may get. */
+export const NASTINESS_LEVELS = ["light", "medium", "heavy"] as const;
+export type NastinessLevel = (typeof NASTINESS_LEVELS)[number];
+
+/** A moderator's verdict on a public story or a comment. */
+export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
+export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
+
+/** Roles that grant moderation powers; ordinary users have none. */
+export const USER_ROLES = ["admin", "moderator"] as const;
+export type UserRole = (typeof USER_ROLES)[number];
+
+/** A story's picture: the cover, or one shown after a paragraph of a chapter. */
+export const IMAGE_ROLES = ["cover", "chapter"] as const;
+export type ImageRole = (typeof IMAGE_ROLES)[number];
+
+/** One chapter of a story's text. */
+export interface Chapter {
+  title: string;
+  paragraphs: string[];
+}
+
+/** A story's text: its chapters, in reading order. */
+export interface StoryContent {
+  chapters: Chapter[];
+}
