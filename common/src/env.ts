@@ -1,0 +1,113 @@
+// A process's configuration is a TypeBox object schema of its environment variables, read once at
+// start-up into a finished, typed object. Each variable carries what it means (its description,
+// the README's words) and how a wrong value is told apart: a bad variable stops the process with
+// one line naming it, never with a stack trace later. Node processes only (the api and the bff);
+// the browser never reads this module.
+import {
+  Type,
+  type Static,
+  type TEnum,
+  type TInteger,
+  type TObject,
+  type TProperties,
+  type TSchema,
+  type TString,
+} from "typebox";
+import { Value } from "typebox/value";
+
+/** A configuration mistake; its message is one line naming the variable and the value seen. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+/** What every variable's schema carries besides its type. */
+export interface VariableHints {
+  /** What the variable means: the README's configuration tables say the same. */
+  description: string;
+  /** How a valid value is described in the one-line refusal: `<NAME> must be <must>, got "…"`. */
+  must?: string;
+  /**
+   * A refusal of its own for this raw value (the words after the variable's name), or null when
+   * the value is fine as far as this check goes. Runs before the type check.
+   */
+  problem?: (raw: string) => string | null;
+  /** Compared in lower case (LOG_LEVEL=Debug is debug). */
+  lowerCase?: boolean;
+  /** An empty value is a value (CLIENT_DIST= serves no client), not "unset". */
+  keepEmpty?: boolean;
+}
+
+type Hints = Omit<VariableHints, "description"> & { description: string };
+
+/** A string variable, optionally with a default and a pattern. */
+function text(hints: Hints & { default?: string; pattern?: string }): TString {
+  return Type.String(hints);
+}
+
+/** A whole number from `min` to `max`. */
+function integer(min: number, max: number, hints: Hints & { default?: number }): TInteger {
+  return Type.Integer({ minimum: min, maximum: max, must: `an integer ${min}-${max}`, ...hints });
+}
+
+/** One of a closed list of words. */
+function oneOf<const Value extends string>(
+  values: readonly Value[],
+  hints: Hints & { default?: Value },
+): TEnum<Value[]> {
+  return Type.Enum([...values], { must: `one of ${values.join(", ")}`, ...hints });
+}
+
+/** Builders for the variables of an environment schema. */
+export const Env = { text, integer, oneOf, optional: Type.Optional };
+
+/**
+ * The environment read against `schema`: blanks count as unset (`API_PORT= npm start` means the
+ * default), defaults fill what is unset, and the first bad variable throws a ConfigError.
+ */
+export function readEnv<Properties extends TProperties>(
+  schema: TObject<Properties>,
+  env: Env,
+): Static<TObject<Properties>> {
+  const result: Record<string, unknown> = {};
+  for (const [name, variable] of Object.entries(schema.properties)) {
+    const hints = variable as TSchema & VariableHints;
+    const raw = hints.keepEmpty ? env[name] : env[name]?.trim() || undefined;
+    if (raw === undefined) {
+      if ("default" in hints) result[name] = hints.default;
+      continue;
+    }
+    result[name] = parseVariable(name, hints, raw);
+  }
+  return result as Static<TObject<Properties>>;
+}
+
+function parseVariable(name: string, variable: TSchema & VariableHints, raw: string): unknown {
+  const problem = variable.problem?.(raw);
+  if (problem) throw new ConfigError(`${name} ${problem}`);
+  const value = isNumeric(variable)
+    ? /^-?\d+$/.test(raw)
+      ? Number(raw)
+      : Number.NaN
+    : variable.lowerCase
+      ? raw.toLowerCase()
+      : raw;
+  if (!Value.Check(variable, value)) {
+    throw new ConfigError(`${name} must be ${variable.must ?? "valid"}, got "${raw}"`);
+  }
+  return value;
+}
+
+function isNumeric(variable: TSchema): boolean {
+  const type = (variable as { type?: unknown }).type;
+  return type === "integer" || type === "number";
+}
+
+/** The variables of a schema with their descriptions, in order (for documentation checks). */
+export function describeEnv(schema: TObject): Array<{ name: string; description: string }> {
+  return Object.entries(schema.properties).map(([name, variable]) => ({
+    name,
+    description: (variable as TSchema & VariableHints).description,
+  }));
+}
