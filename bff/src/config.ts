@@ -1,8 +1,12 @@
-// The BFF's settings, read once from the environment; a bad value stops start-up with one line.
+// The BFF's settings: every variable declared once in BffEnvSchema, read once at start-up into a
+// BffConfig passed down as it is; a bad value stops start-up with one line naming the variable.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FirebaseWebConfig } from "@storyloom/common";
+import { ConfigError, Env, readEnv, type Env as Environment } from "@storyloom/common/env";
+import { Type } from "typebox";
 
+export { ConfigError };
 export type { FirebaseWebConfig };
 
 export interface GraphQLLimits {
@@ -23,86 +27,104 @@ export interface BffConfig {
   limits: GraphQLLimits;
 }
 
-export class ConfigError extends Error {}
-
 const defaultClientDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
   "../../client/dist",
 );
 
-function integer(env: NodeJS.ProcessEnv, name: string, fallback: number, min: number, max: number) {
-  const raw = env[name];
-  if (raw === undefined || raw === "") return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer ${min}-${max}, got "${raw}"`);
-  }
-  return value;
-}
+const httpUrlProblem = (raw: string) =>
+  URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol)
+    ? null
+    : `must be an http(s) URL, got "${raw}"`;
 
-function httpUrl(env: NodeJS.ProcessEnv, name: string, fallback: string) {
-  const raw = env[name] || fallback;
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") {
-    throw new ConfigError(`${name} must be an http(s) URL, got "${raw}"`);
-  }
-  return url.origin + url.pathname.replace(/\/$/, "");
-}
+export const BffEnvSchema = Type.Object({
+  BFF_HOST: Env.text({ default: "127.0.0.1", description: "interface to bind" }),
+  BFF_PORT: Env.integer(0, 65535, { default: 4000, description: "port (0: any free port)" }),
+  API_URL: Env.text({
+    default: "http://127.0.0.1:8080",
+    description: "the api's base URL",
+    problem: httpUrlProblem,
+  }),
+  CLIENT_DIST: Env.optional(
+    Env.text({ keepEmpty: true, description: "the built client to serve (empty: serve none)" }),
+  ),
+  FIREBASE_API_KEY: Env.optional(
+    Env.text({ description: "web API key of the Firebase project; required without the emulator" }),
+  ),
+  FIREBASE_AUTH_DOMAIN: Env.optional(Env.text({ description: "Firebase auth domain" })),
+  FIREBASE_PROJECT_ID: Env.text({ default: "demo-storyloom", description: "Firebase project id" }),
+  FIREBASE_STORAGE_BUCKET: Env.optional(Env.text({ description: "Firebase web config, as is" })),
+  FIREBASE_MESSAGING_SENDER_ID: Env.optional(
+    Env.text({ description: "Firebase web config, as is" }),
+  ),
+  FIREBASE_APP_ID: Env.optional(Env.text({ description: "Firebase web config, as is" })),
+  FIREBASE_MEASUREMENT_ID: Env.optional(Env.text({ description: "Firebase web config, as is" })),
+  FIREBASE_AUTH_EMULATOR_HOST: Env.optional(
+    Env.text({
+      pattern: "^[\\w.-]+:\\d{1,5}$",
+      must: "host:port",
+      description: "tells the client to use the Auth emulator; refused when NODE_ENV=production",
+    }),
+  ),
+  GRAPHQL_MAX_DEPTH: Env.integer(1, 100, { default: 12, description: "deepest selection allowed" }),
+  GRAPHQL_MAX_ALIASES: Env.integer(0, 1000, {
+    default: 30,
+    description: "most aliases in one operation",
+  }),
+  GRAPHQL_MAX_TOKENS: Env.integer(100, 100_000, {
+    default: 5000,
+    description: "most lexical tokens in one document",
+  }),
+  GRAPHQL_MAX_COST: Env.integer(10, 1_000_000, {
+    default: 5000,
+    description: "most fields (fragments expanded) in one operation",
+  }),
+  NODE_ENV: Env.optional(
+    Env.text({ description: "production: no introspection, no schema hints in errors" }),
+  ),
+});
 
-// Optional parts of the Firebase web config, by the variable that sets each.
-const optionalFirebaseFields = {
-  storageBucket: "FIREBASE_STORAGE_BUCKET",
-  messagingSenderId: "FIREBASE_MESSAGING_SENDER_ID",
-  appId: "FIREBASE_APP_ID",
-  measurementId: "FIREBASE_MEASUREMENT_ID",
-} as const;
-
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): BffConfig {
-  const production = env.NODE_ENV === "production";
-  const emulatorHost = env.FIREBASE_AUTH_EMULATOR_HOST || null;
+export function loadConfig(env: Environment = process.env): BffConfig {
+  const vars = readEnv(BffEnvSchema, env);
+  const production = vars.NODE_ENV === "production";
+  const emulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
   if (production && emulatorHost) {
     throw new ConfigError(
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)",
     );
   }
-  if (emulatorHost && !/^[\w.-]+:\d{1,5}$/.test(emulatorHost)) {
-    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${emulatorHost}"`);
-  }
-  const projectId = env.FIREBASE_PROJECT_ID || "demo-storyloom";
-  const apiKey = env.FIREBASE_API_KEY || (emulatorHost ? "demo-api-key" : "");
-  if (!apiKey) {
+  const apiKey = vars.FIREBASE_API_KEY ?? (emulatorHost ? "demo-api-key" : null);
+  if (apiKey === null) {
     throw new ConfigError(
       "FIREBASE_API_KEY is required unless FIREBASE_AUTH_EMULATOR_HOST points at the Auth emulator",
     );
   }
+  const projectId = vars.FIREBASE_PROJECT_ID;
   const firebase: FirebaseWebConfig = {
     apiKey,
-    authDomain: env.FIREBASE_AUTH_DOMAIN || `${projectId}.firebaseapp.com`,
+    authDomain: vars.FIREBASE_AUTH_DOMAIN ?? `${projectId}.firebaseapp.com`,
     projectId,
+    ...(vars.FIREBASE_STORAGE_BUCKET && { storageBucket: vars.FIREBASE_STORAGE_BUCKET }),
+    ...(vars.FIREBASE_MESSAGING_SENDER_ID && {
+      messagingSenderId: vars.FIREBASE_MESSAGING_SENDER_ID,
+    }),
+    ...(vars.FIREBASE_APP_ID && { appId: vars.FIREBASE_APP_ID }),
+    ...(vars.FIREBASE_MEASUREMENT_ID && { measurementId: vars.FIREBASE_MEASUREMENT_ID }),
   };
-  for (const [field, name] of Object.entries(optionalFirebaseFields)) {
-    const value = env[name];
-    if (value) firebase[field as keyof typeof optionalFirebaseFields] = value;
-  }
-  const clientDist = env.CLIENT_DIST === "" ? null : env.CLIENT_DIST || defaultClientDist;
+  const apiUrl = new URL(vars.API_URL);
   return {
-    host: env.BFF_HOST || "127.0.0.1",
-    port: integer(env, "BFF_PORT", 4000, 0, 65535),
-    apiUrl: httpUrl(env, "API_URL", "http://127.0.0.1:8080"),
-    clientDist,
+    host: vars.BFF_HOST,
+    port: vars.BFF_PORT,
+    apiUrl: apiUrl.origin + apiUrl.pathname.replace(/\/$/, ""),
+    clientDist: vars.CLIENT_DIST === "" ? null : (vars.CLIENT_DIST ?? defaultClientDist),
     production,
     firebase,
     authEmulatorUrl: emulatorHost ? `http://${emulatorHost}` : null,
     limits: {
-      maxDepth: integer(env, "GRAPHQL_MAX_DEPTH", 12, 1, 100),
-      maxAliases: integer(env, "GRAPHQL_MAX_ALIASES", 30, 0, 1000),
-      maxTokens: integer(env, "GRAPHQL_MAX_TOKENS", 5000, 100, 100_000),
-      maxCost: integer(env, "GRAPHQL_MAX_COST", 5000, 10, 1_000_000),
+      maxDepth: vars.GRAPHQL_MAX_DEPTH,
+      maxAliases: vars.GRAPHQL_MAX_ALIASES,
+      maxTokens: vars.GRAPHQL_MAX_TOKENS,
+      maxCost: vars.GRAPHQL_MAX_COST,
     },
   };
 }

@@ -63,6 +63,40 @@ describe("the BFF's web side", () => {
 
 describe("configuration", () => {
   const emulator = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
+  it("starts on 127.0.0.1:4000 against the local api and the emulator's demo project", () => {
+    expect(loadConfig({ ...emulator, CLIENT_DIST: "" })).toEqual({
+      host: "127.0.0.1",
+      port: 4000,
+      apiUrl: "http://127.0.0.1:8080",
+      clientDist: null,
+      production: false,
+      firebase: {
+        apiKey: "demo-api-key",
+        authDomain: "demo-storyloom.firebaseapp.com",
+        projectId: "demo-storyloom",
+      },
+      authEmulatorUrl: "http://127.0.0.1:9099",
+      limits: { maxDepth: 12, maxAliases: 30, maxTokens: 5000, maxCost: 5000 },
+    });
+  });
+
+  it("passes the rest of a real project's web config to the client as it is", () => {
+    const config = loadConfig({
+      FIREBASE_API_KEY: "key",
+      FIREBASE_PROJECT_ID: "storyloom-prod",
+      FIREBASE_APP_ID: "1:2:web:3",
+      API_URL: "https://api.example/base/",
+    });
+    expect(config.firebase).toEqual({
+      apiKey: "key",
+      authDomain: "storyloom-prod.firebaseapp.com",
+      projectId: "storyloom-prod",
+      appId: "1:2:web:3",
+    });
+    expect(config.apiUrl).toBe("https://api.example/base");
+    expect(config.authEmulatorUrl).toBeNull();
+  });
+
   it.each([
     [{ ...emulator, BFF_PORT: "http" }, 'BFF_PORT must be an integer 0-65535, got "http"'],
     [{ ...emulator, API_URL: "ftp://x" }, 'API_URL must be an http(s) URL, got "ftp://x"'],
