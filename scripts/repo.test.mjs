@@ -100,6 +100,18 @@ function sourceFiles(dir) {
 }
 
 describe("README", () => {
+  it("documents every variable of the api's and the bff's configuration schemas", async () => {
+    const readme = readFileSync(path.join(root, "README.md"), "utf8");
+    const { describeEnv } = await import("@storyloom/common/env");
+    const { ApiEnvSchema } = await import("../api/dist/config/api-config.js");
+    const { BffEnvSchema } = await import("../bff/dist/config.js");
+    const variables = [...describeEnv(ApiEnvSchema), ...describeEnv(BffEnvSchema)];
+    expect(variables.length).toBeGreaterThan(20);
+    expect(variables.filter((variable) => !variable.description)).toEqual([]);
+    const missing = variables.filter((variable) => !readme.includes(`\`${variable.name}\``));
+    expect(missing.map((variable) => variable.name)).toEqual([]);
+  });
+
   it("documents every environment variable the code reads", () => {
     const readme = readFileSync(path.join(root, "README.md"), "utf8");
     const files = ["api/src", "bff/src", "client/src", "scripts"].flatMap((dir) =>

@@ -6,25 +6,16 @@ import {
 import Fastify, { type FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
+import type { ApiConfig } from "./config/api-config.js";
+import { CommunityRepository } from "./db/community-repository.js";
 import type { Database } from "./db/database.js";
+import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { UsersRepository } from "./db/users-repository.js";
-import { DEFAULT_PUBLIC_BASE_URL } from "./config.js";
-import {
-  SlidingWindowLimiter,
-  START_WINDOW_MS,
-  STARTS_PER_WINDOW,
-} from "./domain/stories/start-rate-limit.js";
-import { readHashSecret, trustedProxies } from "./domain/community/reader-key.js";
-import { readModerationSettings, type ModerationSettings } from "./domain/comments/moderation.js";
+import { TRENDING } from "./domain/community/trending.js";
+import { createRateLimiters } from "./domain/rate-limits.js";
 import { adminRoutes } from "./http/admin-routes.js";
 import { authRoutes } from "./http/auth-routes.js";
-import {
-  COMMENT_WINDOW_MS,
-  COMMENTS_PER_WINDOW,
-  commentRoutes,
-  REPORT_WINDOW_MS,
-  REPORTS_PER_WINDOW,
-} from "./http/comment-routes.js";
+import { commentRoutes } from "./http/comment-routes.js";
 import { CommentSchema } from "./http/comment-schema.js";
 import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
@@ -40,17 +31,23 @@ import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
 import { userRoutes } from "./http/user-routes.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
-import { RequestLogController, type LoggerOptions } from "./logging.js";
-import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
 import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
 import { StoryWatchers } from "./live/story-watchers.js";
+import { RequestLogController, type LoggerOptions } from "./logging.js";
 
 /** JSON bodies are small here (profiles; later stories' inputs and comments of ≤1000 chars). */
 export const BODY_LIMIT_BYTES = 64 * 1024;
 
+/** What the HTTP api takes from the process's configuration (config/api-config.ts). */
+export type AppSettings = Pick<
+  ApiConfig,
+  "publicBaseUrl" | "readHashSecret" | "trustProxy" | "moderation"
+>;
+
 export interface AppDeps {
   db: Database;
   identity: IdentityProvider;
+  settings: AppSettings;
   /** pino options; false (the default) logs nothing, as tests and the OpenAPI dump want. */
   logger?: LoggerOptions | false;
   /**
@@ -58,17 +55,8 @@ export interface AppDeps {
    * one the app opens its own on the first live socket and closes it with the app.
    */
   storyEvents?: StoryEventBus;
-  /** The web app's address, for share links (PUBLIC_BASE_URL). */
-  publicBaseUrl?: string;
-  // start.ts reads the next three from the environment; left out, they take their defaults.
-  /** Secret of read counting's reader keys; READ_HASH_SECRET, or random for this process. */
-  readHashSecret?: string;
-  /** Proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES; default loopback). */
-  trustProxy?: string;
   /** The clock of the popular ranking (tests fix it). */
   now?: () => Date;
-  /** STORY_MODERATION and COMMENT_FLAG_THRESHOLD. */
-  moderation?: ModerationSettings;
 }
 
 /**
@@ -83,11 +71,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Request ids are ours: unique across replicas, never taken from a client header.
     genReqId: () => nanoid(12),
     requestIdHeader: false,
-    // spec §7 writes some paths with a trailing slash (PATCH /stories/{id}/).
+    // Some clients write paths with a trailing slash (PATCH /stories/{id}/).
     routerOptions: { ignoreTrailingSlash: true },
     // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
     // believed only when it comes from a configured proxy.
-    trustProxy: deps.trustProxy ?? trustedProxies({}),
+    trustProxy: deps.settings.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
@@ -107,39 +95,43 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addSchema(CommentSchema);
   await registerOpenApi(app);
 
-  const users = new UsersRepository(deps.db);
-  const moderation = deps.moderation ?? readModerationSettings({});
+  const { db, settings } = deps;
+  const users = new UsersRepository(db);
+  // One repository of the reading community and one set of rate limiters for the whole app.
+  const community = new CommunityRepository(db, TRENDING);
+  const limits = createRateLimiters();
   const guards = createAuthGuards(deps.identity, users);
-  await app.register(healthRoutes, { prefix: "/v1", db: deps.db });
+  await app.register(healthRoutes, { prefix: "/v1", db });
   await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
   await app.register(storyRoutes, {
     prefix: "/v1",
-    db: deps.db,
+    db,
+    community,
     guards,
-    publicBaseUrl: deps.publicBaseUrl ?? DEFAULT_PUBLIC_BASE_URL,
-    startLimiter: new SlidingWindowLimiter(STARTS_PER_WINDOW, START_WINDOW_MS),
-    readHashSecret: deps.readHashSecret ?? readHashSecret({}),
-    moderation,
+    publicBaseUrl: settings.publicBaseUrl,
+    startLimiter: limits.storyStarts,
+    readHashSecret: settings.readHashSecret,
+    moderation: settings.moderation,
   });
-  await app.register(storyListRoutes, { prefix: "/v1", db: deps.db, guards, now: deps.now });
-  await app.register(bookmarkRoutes, { prefix: "/v1", db: deps.db, guards });
-  await app.register(userRoutes, { prefix: "/v1", db: deps.db });
-  await app.register(mediaRoutes, { prefix: "/v1", db: deps.db, guards });
+  await app.register(storyListRoutes, { prefix: "/v1", community, guards, now: deps.now });
+  await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
+  await app.register(userRoutes, { prefix: "/v1", community });
+  await app.register(mediaRoutes, { prefix: "/v1", db, guards });
   await app.register(commentRoutes, {
     prefix: "/v1",
-    db: deps.db,
+    db,
     guards,
-    moderation,
-    postLimiter: new SlidingWindowLimiter(COMMENTS_PER_WINDOW, COMMENT_WINDOW_MS),
-    reportLimiter: new SlidingWindowLimiter(REPORTS_PER_WINDOW, REPORT_WINDOW_MS),
+    moderation: settings.moderation,
+    postLimiter: limits.commentPosts,
+    reportLimiter: limits.commentReports,
   });
-  await app.register(adminRoutes, { prefix: "/v1", db: deps.db, guards });
+  await app.register(adminRoutes, { prefix: "/v1", db, guards });
   await registerStoryStream(app, deps, users);
   return app;
 }
 
-/** GET /v1/stories/{id}/stream, the live channel (spec §7), on @fastify/websocket. */
+/** GET /v1/stories/{id}/stream, the live channel, on @fastify/websocket. */
 async function registerStoryStream(
   app: FastifyInstance,
   deps: AppDeps,
@@ -161,9 +153,9 @@ async function registerStoryStream(
 }
 
 /**
- * JSON in (architecture §3), nothing else: other content types get 415. spec §7 calls the consent
- * endpoints with empty bodies, which clients often still label `application/json`: an empty JSON
- * body reads as no body instead of a 400.
+ * JSON in, nothing else: other content types get 415. The consent endpoints take empty bodies,
+ * which clients often still label `application/json`: an empty JSON body reads as no body
+ * instead of a 400.
  */
 function acceptJsonBodiesOnly(app: FastifyInstance): void {
   const parseJson = app.getDefaultJsonParser("error", "error");

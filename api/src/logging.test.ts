@@ -5,6 +5,7 @@ import { buildApp } from "./app.js";
 import { loggerOptions } from "./logging.js";
 import { fakeIdentity } from "./testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
+import { testSettings } from "./testing/test-settings.js";
 
 const lines: string[] = [];
 const captured = new Writable({
@@ -19,6 +20,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   app = await buildApp({
+    settings: testSettings(),
     db: database.handle.db,
     identity: fakeIdentity(),
     logger: { ...loggerOptions("info"), stream: captured },

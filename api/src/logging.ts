@@ -4,7 +4,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
-import type { LogLevel } from "./config.js";
+import type { LogLevel } from "./config/api-config.js";
 import { pathOf } from "./http/request-path.js";
 
 export type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;

@@ -2,6 +2,7 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { buildApp } from "./app.js";
+import { loadApiConfig } from "./config/api-config.js";
 import { schema } from "./db/schema.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 
@@ -16,7 +17,9 @@ export async function openApiDocument(): Promise<unknown> {
     deleteUser: refuse,
     close: async () => {},
   };
-  const app = await buildApp({ db: drizzle.mock({ schema }), identity });
+  // The documented defaults (e.g. COMMENT_FLAG_THRESHOLD) appear in route descriptions.
+  const settings = loadApiConfig({});
+  const app = await buildApp({ db: drizzle.mock({ schema }), identity, settings });
   await app.ready();
   const document = app.swagger();
   await app.close();

@@ -9,6 +9,7 @@ import { CommunityRepository } from "./db/community-repository.js";
 import { bookmarks, stories, storyMedia, storyReads, users } from "./db/schema.js";
 import { SEED_AUTHORS, SEED_STORIES, seedDatabase } from "./seed.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
+import { TRENDING } from "./domain/community/trending.js";
 
 let database: TestDatabase;
 const now = new Date("2026-06-01T12:00:00Z");
@@ -49,10 +50,15 @@ describe("seedDatabase", () => {
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
-    const community = new CommunityRepository(database.handle.db);
+    const community = new CommunityRepository(database.handle.db, TRENDING);
     const newest = await community.listNewest({}, 100, null);
     expect(newest).toHaveLength(SEED_STORIES.length);
-    const trending = await community.listTrending({}, now.toISOString(), 0, 9);
+    const trending = await community.listTrending({
+      filters: {},
+      asOf: now.toISOString(),
+      skip: 0,
+      limit: 9,
+    });
     expect(trending.map((story) => story.id)).not.toEqual(
       newest.slice(0, 9).map((row) => row.story.id),
     );

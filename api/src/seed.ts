@@ -4,14 +4,15 @@ import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
 import { CommunityRepository } from "./db/community-repository.js";
 import type { Database } from "./db/database.js";
-import { openDatabase } from "./db/database.js";
+import { openDatabase } from "./db/open-database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { pgliteInUse } from "./db/pglite-in-use.js";
-import { stories, type DesiredLength, type NastinessLevel, type StoryRecord } from "./db/schema.js";
+import { stories, type StoryRecord } from "./db/schema.js";
+import { type DesiredLength, type NastinessLevel } from "@storyloom/common";
 import { UsersRepository } from "./db/users-repository.js";
-import { ConfigError } from "./config.js";
+import { ConfigError } from "./config/api-config.js";
 import { loadLocalConfig } from "./cli/local-config.js";
-import { readModerationSettings } from "./domain/comments/moderation.js";
+import { TRENDING } from "./domain/community/trending.js";
 import { readDay } from "./domain/community/reader-key.js";
 import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
 import { validStoryRequest } from "./domain/stories/story-request.js";
@@ -367,13 +368,13 @@ async function publishAll(
   for (const { story, index } of started) {
     const written = await db.select().from(stories).where(eq(stories.id, story.id));
     const completed = await confirmStory(db, written[0] ?? null, story.authorId, {});
-    // Approved below whatever STORY_MODERATION says, so the defaults do.
+    // Seed stories are published approved, whatever STORY_MODERATION says.
     await updateStory(
       db,
       completed,
       story.authorId,
       { isPublic: true },
-      readModerationSettings({}),
+      { storyModeration: "off", commentFlagThreshold: 3 },
     );
     // Older stories first in the list; a few hours of jitter so no two share an instant.
     const publishedAt = new Date(
@@ -406,7 +407,7 @@ async function engage(
   authorIds: string[],
   now: Date,
 ): Promise<void> {
-  const community = new CommunityRepository(db);
+  const community = new CommunityRepository(db, TRENDING);
   const random = createSeededRandom(hashString("storyloom seed"));
   const rows = await db
     .select({ id: stories.id, authorId: stories.authorId, publishedAt: stories.publishedAt })

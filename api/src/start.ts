@@ -1,18 +1,17 @@
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
-import { ConfigError, loadConfig, type ApiConfig } from "./config.js";
-import { DatabaseUnavailableError, openDatabase, type DatabaseHandle } from "./db/database.js";
-import { readModerationSettings } from "./domain/comments/moderation.js";
-import { readHashSecret, trustedProxies } from "./domain/community/reader-key.js";
+import { ConfigError, loadApiConfig, type ApiConfig } from "./config/api-config.js";
+import { DatabaseUnavailableError, type DatabaseHandle } from "./db/database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
+import { openDatabase } from "./db/open-database.js";
 import { createFirebaseIdentity } from "./identity/firebase-identity.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
-import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
+import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
 import { loadGeneration } from "./worker/worker-config.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 
-/** Why the api cannot start, in one line for the operator (architecture §2: no stack traces). */
+/** Why the api cannot start, in one line for the operator (never a stack trace). */
 export class StartupError extends Error {
   override name = "StartupError";
 }
@@ -29,9 +28,8 @@ export interface RunningApi {
 export async function startApi(
   env: Readonly<Record<string, string | undefined>>,
 ): Promise<RunningApi> {
-  const config = loadConfigOrFail(env);
+  const config = configOrFail(() => loadApiConfig(env));
   const generation = configOrFail(() => loadGeneration(env));
-  const moderation = configOrFail(() => readModerationSettings(env));
   const database = await openDatabaseOrFail(config);
   let identity: IdentityProvider | undefined;
   let events: StoryEventBus | undefined;
@@ -48,11 +46,8 @@ export async function startApi(
       db: database.db,
       identity,
       storyEvents: events,
+      settings: config,
       logger: loggerOptions(config.logLevel),
-      publicBaseUrl: config.publicBaseUrl,
-      moderation,
-      readHashSecret: readHashSecret(env),
-      trustProxy: trustedProxies(env),
     });
     const { host, port } = config;
     try {
@@ -62,7 +57,7 @@ export async function startApi(
       throw listenFailure(error, host, port);
     }
     logger.current = app.log;
-    // architecture §5: in-process workers unless STORY_WORKERS=0 (then `npm run worker` does it).
+    // In-process workers unless STORY_WORKERS=0 (then `npm run worker` processes write stories).
     const workers =
       generation.config.workers > 0
         ? new WorkerPool({ db: database.db, ...generation, events, log: app.log }).start()
@@ -96,15 +91,6 @@ export async function startApi(
 function configOrFail<T>(load: () => T): T {
   try {
     return load();
-  } catch (error) {
-    if (error instanceof ConfigError) throw new StartupError(error.message, { cause: error });
-    throw error;
-  }
-}
-
-function loadConfigOrFail(env: Readonly<Record<string, string | undefined>>): ApiConfig {
-  try {
-    return loadConfig(env);
   } catch (error) {
     if (error instanceof ConfigError) throw new StartupError(error.message, { cause: error });
     throw error;

@@ -1,8 +1,9 @@
 import Fastify from "fastify";
-import { ConfigError, loadConfig } from "./config.js";
-import { openDatabase, type DatabaseHandle } from "./db/database.js";
+import { ConfigError, loadApiConfig } from "./config/api-config.js";
+import type { DatabaseHandle } from "./db/database.js";
+import { openDatabase } from "./db/open-database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
-import { openStoryEventBus, type StoryEventBus } from "./live/story-event-bus.js";
+import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { loggerOptions } from "./logging.js";
 import { loadGeneration } from "./worker/worker-config.js";
 import { WorkerPool } from "./worker/worker-pool.js";
@@ -22,10 +23,10 @@ function oneLine(error: unknown): string {
   return message.split("\n")[0] ?? message;
 }
 
-let settings: ReturnType<typeof loadConfig>;
+let settings: ReturnType<typeof loadApiConfig>;
 let generation: ReturnType<typeof loadGeneration>;
 try {
-  settings = loadConfig(process.env);
+  settings = loadApiConfig(process.env);
   generation = loadGeneration(process.env);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);

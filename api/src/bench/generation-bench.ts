@@ -6,12 +6,13 @@ import { buildApp } from "../app.js";
 import { migrate, readMigrations } from "../db/migrate.js";
 import { openPglite } from "../db/open-pglite.js";
 import { stories } from "../db/schema.js";
-import { openStoryEventBus } from "../live/story-event-bus.js";
+import { openStoryEventBus } from "../db/story-event-bus.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
 import { createOfflineWriter } from "../writer/offline-writer.js";
 import type { DesiredLength } from "../writer/types.js";
 import { WorkerPool } from "../worker/worker-pool.js";
+import { testSettings } from "../testing/test-settings.js";
 
 // How fast a story goes from "start" to its first progress event and to ready_for_review, with
 // the offline writer at pace 0 on PGlite: the pipeline's own cost (database writes, events,
@@ -26,7 +27,7 @@ const database = await openPglite(path.join(root, "pglite"));
 const migrations = await readMigrations();
 await database.withSession((session) => migrate(session, migrations));
 const db = database.db;
-const app = await buildApp({ db, identity: fakeIdentity() });
+const app = await buildApp({ settings: testSettings(), db, identity: fakeIdentity() });
 await app.ready();
 const events = await openStoryEventBus(db, silent);
 

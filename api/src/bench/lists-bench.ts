@@ -11,9 +11,11 @@ import { migrate, readMigrations } from "../db/migrate.js";
 import { openPglite } from "../db/open-pglite.js";
 import { openPostgres, runOnServer } from "../db/open-postgres.js";
 import { bookmarks, comments, schema, stories, storyReads, users } from "../db/schema.js";
-import { encodeKeyset, type KeysetPosition } from "../domain/community/list-cursors.js";
+import { encodeKeyset, type KeysetPosition } from "../lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createSeededRandom, type SeededRandom } from "../writer/seeded-random.js";
+import { testSettings } from "../testing/test-settings.js";
+import { TRENDING } from "../domain/community/trending.js";
 
 // How the public lists scale with the number of listed stories (docs/decisions/009 "Indexes and
 // costs"): for N = 500 and 5000 listed stories with engagement, the median time of each list
@@ -238,7 +240,7 @@ async function explainAnalyze(
     handle.kind === "pglite"
       ? drizzlePglite({ client, schema, logger })
       : drizzlePostgres({ client, schema, logger });
-  await run(new CommunityRepository(logged));
+  await run(new CommunityRepository(logged, TRENDING));
   const first = captured[0];
   if (!first) throw new Error("no query was captured");
   const rows = await handle.withSession((session) =>
@@ -308,7 +310,11 @@ interface SizeResult {
 
 async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
   const opened = await openFresh(kind, String(n));
-  const app = await buildApp({ db: opened.handle.db, identity: fakeIdentity() });
+  const app = await buildApp({
+    settings: testSettings(),
+    db: opened.handle.db,
+    identity: fakeIdentity(),
+  });
   try {
     await app.ready();
     const seeded = performance.now();
@@ -347,7 +353,7 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
       medians,
       plan,
       trendingPlan: await explainAnalyze(opened.handle, (community) =>
-        community.listTrending({}, new Date().toISOString(), 0, 9),
+        community.listTrending({ filters: {}, asOf: new Date().toISOString(), skip: 0, limit: 9 }),
       ),
       deepPlan: await explainAnalyze(opened.handle, (community) =>
         community.listNewest({}, 10, fixture.deepPosition),

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { loadConfig, type ApiConfig } from "../config.js";
+import { loadApiConfig, type ApiConfig } from "../config/api-config.js";
 
 /** The repository's root (api/dist/cli → ../../..), where `npm start` keeps .data. */
 const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
@@ -12,5 +12,5 @@ const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
  */
 export function loadLocalConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
   const dataDir = path.resolve(REPOSITORY_ROOT, env.DATA_DIR?.trim() || ".data");
-  return loadConfig({ ...env, DATA_DIR: dataDir });
+  return loadApiConfig({ ...env, DATA_DIR: dataDir });
 }

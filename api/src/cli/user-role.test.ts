@@ -1,7 +1,7 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/database.js";
+import { openDatabase } from "../db/open-database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
 import { users } from "../db/schema.js";
 import { createEmptyDatabase, type CreatedDatabase } from "../testing/test-database.js";

@@ -1,11 +1,13 @@
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { ConfigError, type DatabaseConfig } from "../config.js";
-import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import { ConfigError } from "../config/api-config.js";
+import type { DatabaseHandle, DatabaseTarget } from "../db/database.js";
+import { openDatabase } from "../db/open-database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
 import { pgliteInUse } from "../db/pglite-in-use.js";
 import { loadLocalConfig } from "./local-config.js";
-import { users, USER_ROLES, type UserRole } from "../db/schema.js";
+import { users } from "../db/schema.js";
+import { USER_ROLES, type UserRole } from "@storyloom/common";
 
 // `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation
 // roles (spec §6, architecture §6: roles live in the database and a CLI grants them). It opens
@@ -30,7 +32,7 @@ export function parseArguments(args: readonly string[]): { email: string; role: 
 }
 
 /** PGlite has one user: the api holding the folder open means the CLI must not open it too. */
-export async function assertPgliteFree(config: DatabaseConfig): Promise<void> {
+export async function assertPgliteFree(config: DatabaseTarget): Promise<void> {
   if (config.kind !== "pglite" || !(await pgliteInUse(config.dataDir))) return;
   const pidFile = path.join(config.dataDir, "postmaster.pid");
   throw new UserRoleError(

@@ -1,6 +1,6 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { ConfigError, loadApiConfig as loadConfig } from "./api-config.js";
 
 describe("the api's configuration", () => {
   it("has defaults for a local start: 127.0.0.1:8080, PGlite in .data, the demo project", () => {
@@ -12,6 +12,9 @@ describe("the api's configuration", () => {
       isProduction: false,
       logLevel: "info",
       publicBaseUrl: "http://127.0.0.1:4000",
+      readHashSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
+      trustProxy: "loopback",
+      moderation: { storyModeration: "off", commentFlagThreshold: 3 },
     });
   });
 
@@ -23,6 +26,10 @@ describe("the api's configuration", () => {
       FIREBASE_PROJECT_ID: "storyloom-prod",
       FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       LOG_LEVEL: "debug",
+      READ_HASH_SECRET: " fixed ",
+      TRUSTED_PROXIES: "10.0.0.0/8",
+      STORY_MODERATION: "pre",
+      COMMENT_FLAG_THRESHOLD: "5",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -30,7 +37,20 @@ describe("the api's configuration", () => {
       database: { kind: "postgres", url: "postgres://app:secret@db:5432/storyloom" },
       firebase: { projectId: "storyloom-prod", authEmulatorHost: "127.0.0.1:9099" },
       logLevel: "debug",
+      readHashSecret: "fixed",
+      trustProxy: "10.0.0.0/8",
+      moderation: { storyModeration: "pre", commentFlagThreshold: 5 },
     });
+  });
+
+  it("gives a user to a database URL that names none, as psql does", () => {
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://db:5432/storyloom", PGUSER: "app" }).database,
+    ).toEqual({ kind: "postgres", url: "postgres://app@db:5432/storyloom" });
+  });
+
+  it("draws a new read-hash secret for each process that sets none", () => {
+    expect(loadConfig({}).readHashSecret).not.toBe(loadConfig({}).readHashSecret);
   });
 
   it("keeps PGlite under DATA_DIR, and treats empty variables as unset", () => {
@@ -39,6 +59,10 @@ describe("the api's configuration", () => {
       dataDir: "/srv/storyloom/pglite",
     });
     expect(loadConfig({ API_PORT: "" }).port).toBe(8080);
+    expect(loadConfig({ STORY_MODERATION: " ", COMMENT_FLAG_THRESHOLD: "" }).moderation).toEqual({
+      storyModeration: "off",
+      commentFlagThreshold: 3,
+    });
   });
 
   it.each([
@@ -69,6 +93,15 @@ describe("the api's configuration", () => {
     [
       { PUBLIC_BASE_URL: "storyloom.example" },
       'PUBLIC_BASE_URL must be an http(s) URL, got "storyloom.example"',
+    ],
+    [{ STORY_MODERATION: "post" }, 'STORY_MODERATION must be one of off, pre, got "post"'],
+    [
+      { COMMENT_FLAG_THRESHOLD: "0" },
+      'COMMENT_FLAG_THRESHOLD must be a whole number from 1, got "0"',
+    ],
+    [
+      { COMMENT_FLAG_THRESHOLD: "2.5" },
+      'COMMENT_FLAG_THRESHOLD must be a whole number from 1, got "2.5"',
     ],
     [
       { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },

@@ -1,24 +1,110 @@
+import { randomBytes } from "node:crypto";
+import { userInfo } from "node:os";
 import path from "node:path";
+import { ConfigError, Env, readEnv, type Env as Environment } from "@storyloom/common/env";
+import { Type } from "typebox";
+import type { DatabaseTarget } from "../db/database.js";
+import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
+import { redactPassword, withDefaultUser } from "../lib/postgres-url.js";
 
-// Every switch of the api is an environment variable, checked here once at start-up so a wrong value
-// fails with one line naming the variable (architecture §2), never with a stack trace later.
+export { ConfigError };
+
+// Every switch of the api process (and of `npm run worker`, seed and the roles CLI, which open the
+// same database) is an environment variable declared here, read once at start-up into an
+// ApiConfig that is passed down as it is. A wrong value stops the process with one line naming
+// the variable (the README lists them all, with these descriptions).
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
-export type DatabaseConfig =
-  { kind: "postgres"; url: string } | { kind: "pglite"; dataDir: string };
+export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:4000";
+
+const FIREBASE_PROJECT_ID_PATTERN = "^[a-z][a-z0-9-]{4,28}[a-z0-9]$";
+
+/** Refuses what is not an absolute URL of one of `protocols`, never echoing a password. */
+function urlProblem(protocols: readonly string[], must: string) {
+  return (raw: string): string | null => {
+    if (!URL.canParse(raw)) return `must be ${must} (it could not be parsed)`;
+    const url = new URL(raw);
+    return protocols.includes(url.protocol)
+      ? null
+      : `must be ${must}, got "${redactPassword(url)}"`;
+  };
+}
+
+export const ApiEnvSchema = Type.Object({
+  API_HOST: Env.text({ default: "127.0.0.1", description: "interface to bind" }),
+  API_PORT: Env.integer(0, 65535, { default: 8080, description: "port (0: any free port)" }),
+  DATABASE_URL: Env.optional(
+    Env.text({
+      description: "PostgreSQL URL; unset means embedded PGlite",
+      problem: urlProblem(["postgres:", "postgresql:"], "a postgres:// URL"),
+    }),
+  ),
+  PGUSER: Env.optional(
+    Env.text({ description: "user for a DATABASE_URL that names none, as psql does" }),
+  ),
+  DATA_DIR: Env.text({
+    default: ".data",
+    description: "where PGlite (and, for npm start, the emulator's users) live",
+  }),
+  FIREBASE_PROJECT_ID: Env.text({
+    default: "demo-storyloom",
+    pattern: FIREBASE_PROJECT_ID_PATTERN,
+    must: "a Firebase project id",
+    description: "Firebase project whose ID tokens are accepted",
+  }),
+  FIREBASE_AUTH_EMULATOR_HOST: Env.optional(
+    Env.text({
+      pattern: "^[^\\s/:]+:\\d{1,5}$",
+      must: "host:port",
+      description: "host:port of the Auth emulator; refused when NODE_ENV=production",
+    }),
+  ),
+  NODE_ENV: Env.optional(Env.text({ description: "production turns on production checks" })),
+  LOG_LEVEL: Env.oneOf(LOG_LEVELS, {
+    default: "info",
+    lowerCase: true,
+    description: "pino log level",
+  }),
+  PUBLIC_BASE_URL: Env.text({
+    default: DEFAULT_PUBLIC_BASE_URL,
+    description: "the site's public URL, used in share links",
+    problem: (raw) =>
+      URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol)
+        ? null
+        : `must be an http(s) URL, got "${raw}"`,
+  }),
+  READ_HASH_SECRET: Env.optional(
+    Env.text({
+      description: "secret mixed into the hashed reader keys that count reads once a day",
+    }),
+  ),
+  TRUSTED_PROXIES: Env.text({
+    default: "loopback",
+    description: "addresses/CIDRs whose X-Forwarded-For is believed (the bff's)",
+  }),
+  STORY_MODERATION: Env.oneOf(STORY_MODERATION_MODES, {
+    default: "off",
+    description: "off: a story made public is approved at once; pre: it waits for a moderator",
+  }),
+  COMMENT_FLAG_THRESHOLD: Env.integer(1, 999_999, {
+    default: 3,
+    must: "a whole number from 1",
+    description: "reports by different readers that send an approved comment back to moderation",
+  }),
+});
 
 export interface ApiConfig {
   host: string;
   /** 0 asks the operating system for any free port. */
   port: number;
-  database: DatabaseConfig;
+  database: DatabaseTarget;
   firebase: {
     projectId: string;
     /**
      * host:port of the Firebase Auth emulator. firebase-admin reads FIREBASE_AUTH_EMULATOR_HOST
-     * from the environment itself; it is parsed here only to validate it and to refuse production.
+     * from the environment itself; it is read here only to validate it and to refuse production.
      * Without it firebase-admin verifies real tokens against Google's public keys and manages users
      * with application default credentials (GOOGLE_APPLICATION_CREDENTIALS pointing to a service
      * account key of the project, or the platform's metadata server).
@@ -29,108 +115,44 @@ export interface ApiConfig {
   logLevel: LogLevel;
   /** The web app's address as people reach it: share links point there (no trailing slash). */
   publicBaseUrl: string;
+  /**
+   * Mixed into the hashed reader keys that count reads once a day (docs/decisions/009). Random for
+   * the process when unset: keys only need to agree within a day.
+   */
+  readHashSecret: string;
+  /** Fastify's trustProxy: whose X-Forwarded-For names the client (reads count per address). */
+  trustProxy: string;
+  moderation: ModerationSettings;
 }
 
-export const DEFAULT_PUBLIC_BASE_URL = "http://127.0.0.1:4000";
-
-/** A configuration mistake; its message is one line naming the variable and the value seen. */
-export class ConfigError extends Error {
-  override name = "ConfigError";
-}
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-export function loadConfig(env: Env = process.env): ApiConfig {
-  const isProduction = read(env, "NODE_ENV") === "production";
-  const authEmulatorHost = parseEmulatorHost(read(env, "FIREBASE_AUTH_EMULATOR_HOST"));
+export function loadApiConfig(env: Environment = process.env): ApiConfig {
+  const vars = readEnv(ApiEnvSchema, env);
+  const isProduction = vars.NODE_ENV === "production";
+  const authEmulatorHost = vars.FIREBASE_AUTH_EMULATOR_HOST ?? null;
   if (isProduction && authEmulatorHost !== null) {
-    // firebase-admin accepts unsigned tokens when the emulator is configured (architecture §2).
+    // firebase-admin accepts unsigned tokens when the emulator is configured.
     throw new ConfigError(
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (emulator tokens are unsigned)",
     );
   }
-  const databaseUrl = read(env, "DATABASE_URL");
   return {
-    host: read(env, "API_HOST") ?? "127.0.0.1",
-    port: parsePort(read(env, "API_PORT")),
-    database: databaseUrl
-      ? { kind: "postgres", url: parseDatabaseUrl(databaseUrl) }
-      : { kind: "pglite", dataDir: path.resolve(read(env, "DATA_DIR") ?? ".data", "pglite") },
-    firebase: {
-      projectId: parseProjectId(read(env, "FIREBASE_PROJECT_ID") ?? "demo-storyloom"),
-      authEmulatorHost,
-    },
+    host: vars.API_HOST,
+    port: vars.API_PORT,
+    database: vars.DATABASE_URL
+      ? {
+          kind: "postgres",
+          url: withDefaultUser(vars.DATABASE_URL, vars.PGUSER ?? userInfo().username),
+        }
+      : { kind: "pglite", dataDir: path.resolve(vars.DATA_DIR, "pglite") },
+    firebase: { projectId: vars.FIREBASE_PROJECT_ID, authEmulatorHost },
     isProduction,
-    logLevel: parseLogLevel(read(env, "LOG_LEVEL") ?? "info"),
-    publicBaseUrl: parsePublicBaseUrl(read(env, "PUBLIC_BASE_URL") ?? DEFAULT_PUBLIC_BASE_URL),
+    logLevel: vars.LOG_LEVEL,
+    publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+    readHashSecret: vars.READ_HASH_SECRET ?? randomBytes(32).toString("hex"),
+    trustProxy: vars.TRUSTED_PROXIES,
+    moderation: {
+      storyModeration: vars.STORY_MODERATION,
+      commentFlagThreshold: vars.COMMENT_FLAG_THRESHOLD,
+    },
   };
-}
-
-/** An empty variable counts as unset, as `API_PORT= npm start` means "use the default". */
-function read(env: Env, name: string): string | undefined {
-  const value = env[name]?.trim();
-  return value ? value : undefined;
-}
-
-function parsePort(value: string | undefined): number {
-  if (value === undefined) return 8080;
-  const port = /^\d+$/.test(value) ? Number(value) : Number.NaN;
-  if (!Number.isInteger(port) || port > 65535) {
-    throw new ConfigError(`API_PORT must be an integer 0-65535, got "${value}"`);
-  }
-  return port;
-}
-
-function parseDatabaseUrl(value: string): string {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    // Not echoed: an unparsable URL may still contain a password.
-    throw new ConfigError("DATABASE_URL must be a postgres:// URL (it could not be parsed)");
-  }
-  if (url.protocol !== "postgres:" && url.protocol !== "postgresql:") {
-    throw new ConfigError(`DATABASE_URL must be a postgres:// URL, got "${redactPassword(url)}"`);
-  }
-  return value;
-}
-
-function parseEmulatorHost(value: string | undefined): string | null {
-  if (value === undefined) return null;
-  if (!/^[^\s/:]+:\d{1,5}$/.test(value)) {
-    throw new ConfigError(`FIREBASE_AUTH_EMULATOR_HOST must be host:port, got "${value}"`);
-  }
-  return value;
-}
-
-function parseProjectId(value: string): string {
-  // Firebase project ids: 6-30 lower-case letters, digits and hyphens, starting with a letter.
-  if (!/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/.test(value)) {
-    throw new ConfigError(`FIREBASE_PROJECT_ID must be a Firebase project id, got "${value}"`);
-  }
-  return value;
-}
-
-function parseLogLevel(value: string): LogLevel {
-  const level = LOG_LEVELS.find((candidate) => candidate === value.toLowerCase());
-  if (level === undefined) {
-    throw new ConfigError(`LOG_LEVEL must be one of ${LOG_LEVELS.join(", ")}, got "${value}"`);
-  }
-  return level;
-}
-
-function parsePublicBaseUrl(value: string): string {
-  const url = URL.canParse(value) ? new URL(value) : null;
-  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:")) {
-    throw new ConfigError(`PUBLIC_BASE_URL must be an http(s) URL, got "${value}"`);
-  }
-  return value.replace(/\/+$/, "");
-}
-
-/** Database URLs may carry a password; messages and logs show the rest only. */
-export function redactPassword(url: URL): string {
-  if (!url.password) return url.toString();
-  const copy = new URL(url);
-  copy.password = "***";
-  return copy.toString();
 }

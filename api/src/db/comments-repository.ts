@@ -7,9 +7,9 @@ import {
   stories,
   users,
   type CommentRecord,
-  type ModerationStatus,
   type StoryRecord,
 } from "./schema.js";
+import { type ModerationStatus } from "@storyloom/common";
 
 /** A comment with what its JSON needs: the author's public profile and the viewer's report. */
 export interface CommentRow {

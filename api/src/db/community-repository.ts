@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
-import { mediaUrl } from "../http/story-schema.js";
 import {
   bookmarks,
   comments,
@@ -11,19 +11,35 @@ import {
   users,
   type StoryRecord,
 } from "./schema.js";
-import type { KeysetPosition } from "../domain/community/list-cursors.js";
-import {
-  AGE_OFFSET_HOURS,
-  BOOKMARK_WEIGHT,
-  COMMENT_WEIGHT,
-  ENGAGEMENT_OFFSET,
-  GRAVITY,
-  READ_WEIGHT,
-  TRENDING_WINDOW_DAYS,
-} from "../domain/community/trending.js";
 
-// The reading community's queries (issue 5): public lists, trending, bookmarks, reads and the
-// counts on story cards. Which index serves which list: migrations/0003_community.sql.
+// The reading community's queries: public lists, trending, bookmarks, reads and the counts on
+// story cards. Which index serves which list: migrations/0003_community.sql.
+
+/**
+ * The trending formula's constants (docs/decisions/009): the domain owns their values
+ * (domain/community/trending.ts), this file turns them into SQL.
+ */
+export interface TrendingFormula {
+  /** Engagement counts only within this many days before the ranking's instant. */
+  windowDays: number;
+  bookmarkWeight: number;
+  commentWeight: number;
+  readWeight: number;
+  /** Added to the engagement, so a story without any still ranks by age. */
+  engagementOffset: number;
+  /** Added to the age in hours, so a minutes-old story does not divide by almost nothing. */
+  ageOffsetHours: number;
+  /** The power of the age that makes every story fade. */
+  gravity: number;
+}
+
+/** One trending page: the filters, the frozen instant it ranks at, and the rows to skip and take. */
+export interface TrendingQuery {
+  filters: PublicFilters;
+  asOf: string;
+  skip: number;
+  limit: number;
+}
 
 export interface PublicFilters {
   /** One of the story's tags, ignoring case. */
@@ -81,17 +97,17 @@ function filtersSql(filters: PublicFilters): SQL | undefined {
  * The trending score of docs/decisions/009 at `asOf`: engagement in the window before asOf (never
  * after, so a frozen ranking stays frozen) over a power of the age in hours.
  */
-function trendingScoreSql(asOf: string): SQL<number> {
+function trendingScoreSql(formula: TrendingFormula, asOf: string): SQL<number> {
   const at = instant(asOf);
-  const windowStart = sql`(${at} - make_interval(days => ${TRENDING_WINDOW_DAYS}))`;
+  const windowStart = sql`(${at} - make_interval(days => ${formula.windowDays}))`;
   const within = (column: AnyPgColumn) => sql`${column} > ${windowStart} and ${column} <= ${at}`;
   const bookmarkCount = sql`(select count(*) from ${bookmarks} where ${bookmarks.storyId} = ${stories.id} and ${within(bookmarks.createdAt)})`;
   const commentCount = sql`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${comments.moderationStatus} = 'approved' and ${within(comments.createdAt)})`;
   const readCount = sql`(select count(*) from ${storyReads} where ${storyReads.storyId} = ${stories.id} and ${within(storyReads.createdAt)})`;
-  const engagement = sql`(${BOOKMARK_WEIGHT} * ${bookmarkCount} + ${COMMENT_WEIGHT} * ${commentCount} + ${READ_WEIGHT} * ${readCount})`;
+  const engagement = sql`(${formula.bookmarkWeight} * ${bookmarkCount} + ${formula.commentWeight} * ${commentCount} + ${formula.readWeight} * ${readCount})`;
   // In float8: extract() answers numeric, and exact decimals cost more than the whole ranking.
   const ageHours = sql`greatest(0, extract(epoch from (${at} - ${stories.publishedAt}))::float8 / 3600.0)`;
-  return sql<number>`((${engagement} + ${ENGAGEMENT_OFFSET})::float8 / power(${ageHours} + ${AGE_OFFSET_HOURS}, ${GRAVITY}))`;
+  return sql<number>`((${engagement} + ${formula.engagementOffset})::float8 / power(${ageHours} + ${formula.ageOffsetHours}, ${formula.gravity}))`;
 }
 
 const listedColumns = {
@@ -101,7 +117,11 @@ const listedColumns = {
 };
 
 export class CommunityRepository {
-  constructor(private readonly db: Database) {}
+  constructor(
+    private readonly db: Database,
+    /** How Trending Now ranks (the domain's constants). */
+    private readonly trending: TrendingFormula,
+  ) {}
 
   /**
    * Fresh Threads (spec §2): listed stories, newest published first, `size` after `after`.
@@ -133,13 +153,13 @@ export class CommunityRepository {
    * Trending Now / popular (spec §2): listed stories published by `asOf`, ranked by the score
    * at `asOf`; ties by published_at and id, newest first. Skip-paged within that frozen ranking.
    */
-  async listTrending(
-    filters: PublicFilters,
-    asOf: string,
-    skip: number,
-    limit: number,
-  ): Promise<Array<ListedStory & { score: number }>> {
-    const score = trendingScoreSql(asOf).as("trending_score");
+  async listTrending({
+    filters,
+    asOf,
+    skip,
+    limit,
+  }: TrendingQuery): Promise<Array<ListedStory & { score: number }>> {
+    const score = trendingScoreSql(this.trending, asOf).as("trending_score");
     const rows = await this.db
       .select({ ...listedColumns, score })
       .from(stories)
@@ -194,7 +214,7 @@ export class CommunityRepository {
     return result;
   }
 
-  /** The cover picture's URL of each story's current generation, for story cards. */
+  /** The cover picture's id of each story's current generation, for story cards. */
   async coversOf(storyIds: readonly string[]): Promise<Map<string, string>> {
     const result = new Map<string, string>();
     if (storyIds.length === 0) return result;
@@ -208,7 +228,7 @@ export class CommunityRepository {
       .where(and(inArray(storyMedia.storyId, [...storyIds]), eq(storyMedia.role, "cover")))
       .orderBy(asc(storyMedia.createdAt));
     // The newest cover wins, as a redrawn one replaces the old.
-    for (const row of rows) result.set(row.storyId, mediaUrl(row.id));
+    for (const row of rows) result.set(row.storyId, row.id);
     return result;
   }
 

@@ -4,7 +4,8 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyDatabase, type CreatedDatabase } from "../testing/test-database.js";
-import { openDatabase, type DatabaseHandle } from "./database.js";
+import type { DatabaseHandle } from "./database.js";
+import { openDatabase } from "./open-database.js";
 import { migrate, readMigrations } from "./migrate.js";
 
 const onPostgres = Boolean(process.env.DATABASE_URL);

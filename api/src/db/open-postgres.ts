@@ -1,15 +1,14 @@
 import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
-import { redactPassword } from "../config.js";
-import { withDefaultUser } from "./postgres-url.js";
+import { redactPassword } from "../lib/postgres-url.js";
 import { DatabaseUnavailableError, type Database, type DatabaseHandle } from "./database.js";
 import { schema } from "./schema.js";
 import type { SqlSession } from "./sql-session.js";
 
-/** PostgreSQL for scaled mode (architecture §2): a connection pool shared by every request. */
+/** PostgreSQL for scaled mode: a connection pool shared by every request. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
   const pool = new pg.Pool({
-    connectionString: withDefaultUser(url),
+    connectionString: url,
     max: 10,
     connectionTimeoutMillis: 5_000,
   });
@@ -55,7 +54,7 @@ function sessionOf(client: pg.PoolClient): SqlSession {
 
 /** Runs one statement on the server (create or drop a database) over a short-lived connection. */
 export async function runOnServer(serverUrl: string, statement: string): Promise<void> {
-  const client = new pg.Client({ connectionString: withDefaultUser(serverUrl) });
+  const client = new pg.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     await client.query(statement);

@@ -13,10 +13,18 @@ import {
   timestamp,
 } from "drizzle-orm/pg-core";
 
-// The Drizzle view of the tables; the SQL files in migrations/ are what creates them.
+import type {
+  DesiredLength,
+  ImageRole,
+  ModerationStatus,
+  NastinessLevel,
+  StoryContent,
+  StoryStatus,
+  UserRole,
+} from "@storyloom/common";
 
-export const USER_ROLES = ["admin", "moderator"] as const;
-export type UserRole = (typeof USER_ROLES)[number];
+// The Drizzle view of the tables; the SQL files in migrations/ are what creates them. The values
+// of the text columns that hold the product's vocabulary are @storyloom/common's.
 
 export const users = pgTable("users", {
   id: text("id").primaryKey(),
@@ -36,33 +44,6 @@ export const users = pgTable("users", {
 });
 
 export type UserRecord = typeof users.$inferSelect;
-
-export const STORY_STATUSES = [
-  "generating",
-  "ready_for_review",
-  "completed",
-  "error",
-  "discarded",
-] as const;
-export type StoryStatus = (typeof STORY_STATUSES)[number];
-
-export const DESIRED_LENGTHS = ["short", "medium", "long"] as const;
-export type DesiredLength = (typeof DESIRED_LENGTHS)[number];
-
-export const NASTINESS_LEVELS = ["light", "medium", "heavy"] as const;
-export type NastinessLevel = (typeof NASTINESS_LEVELS)[number];
-
-/** spec §4: the moderation of stories and comments. */
-export const MODERATION_STATUSES = ["pending", "approved", "rejected"] as const;
-export type ModerationStatus = (typeof MODERATION_STATUSES)[number];
-
-export const MEDIA_ROLES = ["cover", "chapter"] as const;
-export type MediaRole = (typeof MEDIA_ROLES)[number];
-
-/** The stored story text (spec §3): chapters, each with a title and paragraphs. */
-export interface StoredContent {
-  chapters: Array<{ title: string; paragraphs: string[] }>;
-}
 
 /** PGlite reads bytea as Uint8Array, node-postgres as Buffer: one type for both. */
 const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({
@@ -90,7 +71,7 @@ export const stories = pgTable(
     isPublic: boolean("is_public").notNull().default(false),
     /** The writer's StoryPlan (writer/types.ts), checkpointed by the worker. */
     plan: jsonb("plan"),
-    content: jsonb("content").$type<StoredContent>(),
+    content: jsonb("content").$type<StoryContent>(),
     preview: text("preview"),
     categoryName: text("category_name"),
     progress: integer("progress").notNull().default(0),
@@ -128,7 +109,7 @@ export const storyMedia = pgTable(
       .notNull()
       .references(() => stories.id, { onDelete: "cascade" }),
     generation: integer("generation").notNull(),
-    role: text("role").$type<MediaRole>().notNull(),
+    role: text("role").$type<ImageRole>().notNull(),
     chapterIndex: integer("chapter_index"),
     paragraphIndex: integer("paragraph_index"),
     altText: text("alt_text").notNull(),

@@ -1,15 +1,10 @@
 import { createHash } from "node:crypto";
 import { and, asc, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { customAlphabet, nanoid } from "nanoid";
+import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
-import {
-  stories,
-  storyMedia,
-  users,
-  type StoryMediaRecord,
-  type StoryRecord,
-  type StoryStatus,
-} from "./schema.js";
+import { stories, storyMedia, users, type StoryMediaRecord, type StoryRecord } from "./schema.js";
+import { type StoryStatus } from "@storyloom/common";
 
 /** Public ids appear in URLs (/stories/{public_id}): short, and without look-alike symbols. */
 const newPublicId = customAlphabet(
@@ -52,12 +47,6 @@ export type NewStoryMedia = Pick<
 
 /** A picture without its bytes, as story responses list them. */
 export type StoryMediaInfo = Omit<StoryMediaRecord, "bytes">;
-
-/** Where a page of My Stories ended: created_at exactly as stored (microseconds) and the id. */
-export interface StoryListPosition {
-  createdAt: string;
-  id: string;
-}
 
 /** The cover first, then the chapters' pictures in reading order. */
 const mediaOrder = [
@@ -122,15 +111,12 @@ export class StoriesRepository {
   async listByAuthor(
     authorId: string,
     size: number,
-    after: StoryListPosition | null,
-  ): Promise<Array<{ story: StoryRecord; position: StoryListPosition }>> {
+    after: KeysetPosition | null,
+  ): Promise<Array<{ story: StoryRecord; position: KeysetPosition }>> {
     const afterPosition = after
       ? or(
-          lt(stories.createdAt, sql`${after.createdAt}::timestamptz`),
-          and(
-            eq(stories.createdAt, sql`${after.createdAt}::timestamptz`),
-            lt(stories.id, after.id),
-          ),
+          lt(stories.createdAt, sql`${after.at}::timestamptz`),
+          and(eq(stories.createdAt, sql`${after.at}::timestamptz`), lt(stories.id, after.id)),
         )
       : undefined;
     const rows = await this.db
@@ -141,8 +127,20 @@ export class StoriesRepository {
       .limit(size);
     return rows.map((row) => ({
       story: row.story,
-      position: { createdAt: row.exactCreatedAt, id: row.story.id },
+      position: { at: row.exactCreatedAt, id: row.story.id },
     }));
+  }
+
+  /** Stories waiting for a moderator, longest waiting first (stories_pending_moderation_idx). */
+  async listPendingModeration(limit: number): Promise<StoryWithAuthor[]> {
+    const rows = await this.db
+      .select({ story: stories, authorUsername: users.username })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(eq(stories.moderationStatus, "pending"))
+      .orderBy(asc(stories.updatedAt), asc(stories.id))
+      .limit(limit);
+    return rows.map((row) => ({ ...row.story, authorUsername: row.authorUsername }));
   }
 
   /**

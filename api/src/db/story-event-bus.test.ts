@@ -1,6 +1,6 @@
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { notifyStoryEvent } from "../db/story-events.js";
+import { notifyStoryEvent } from "./story-events.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import { eventually, silentLog } from "../worker/worker-test-kit.js";
 import { openStoryEventBus, type StoryEvent } from "./story-event-bus.js";

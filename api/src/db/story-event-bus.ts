@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import pg from "pg";
-import type { Database } from "../db/database.js";
-import { parseStoryEvent, STORY_EVENTS_CHANNEL } from "../db/story-events.js";
+import type { Database } from "./database.js";
+import { parseStoryEvent, STORY_EVENTS_CHANNEL } from "./story-events.js";
 
 // One LISTEN per process on story_events (architecture §5): every api instance and worker
 // sharing the database hears every story's changes, whoever made them. PGlite has a single

@@ -1,8 +1,9 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { CommentsRepository } from "../db/comments-repository.js";
-import { comments, users, type UserRole } from "../db/schema.js";
-import { readModerationSettings, type ModerationSettings } from "../domain/comments/moderation.js";
+import { comments, users } from "../db/schema.js";
+import { type UserRole } from "@storyloom/common";
+import type { ModerationSettings } from "../domain/comments/moderation.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
@@ -10,7 +11,7 @@ import { MODERATORS_ONLY, REJECTION_REASON_REQUIRED } from "./admin-routes.js";
 
 let api: TestApi;
 // The settings the app was built with; the STORY_MODERATION=pre tests switch them.
-const moderation: ModerationSettings = readModerationSettings({});
+const moderation: ModerationSettings = { storyModeration: "off", commentFlagThreshold: 3 };
 let owner: TestPerson;
 let reader: TestPerson;
 let moderator: TestPerson;

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { asc, eq } from "drizzle-orm";
 import { Type } from "typebox";
 import { CommentsRepository } from "../db/comments-repository.js";
 import type { Database } from "../db/database.js";
-import { stories, users, type ModerationStatus, type UserRecord } from "../db/schema.js";
+import type { UserRecord } from "../db/schema.js";
+import { type ModerationStatus } from "@storyloom/common";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { COMMENT_NOT_FOUND } from "../domain/comments/comment-rules.js";
 import { isModerator } from "../domain/comments/moderation.js";
 import { storyNotFound } from "../domain/stories/visibility.js";
-import { ApiError, validationFailed } from "./api-error.js";
+import { conflict, forbidden, invalid, notFound } from "../lib/errors.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { jsonContext } from "./comment-routes.js";
 import { CommentIdParams, commentResponse, toCommentJson } from "./comment-schema.js";
@@ -47,7 +47,7 @@ const RejectStoryQuery = Type.Object(
 /** The moderator or admin a route runs for (spec §6: roles in the database). */
 function moderator(request: FastifyRequest): UserRecord {
   const user = signedInUser(request);
-  if (!isModerator(user)) throw new ApiError(403, "FORBIDDEN", MODERATORS_ONLY);
+  if (!isModerator(user)) throw forbidden(MODERATORS_ONLY);
   return user;
 }
 
@@ -109,7 +109,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         const user = moderator(request);
         const decided = await comments.setModeration(request.params.id, status);
         const found = decided ? await comments.findWithStory(request.params.id, user.id) : null;
-        if (found === null) throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+        if (found === null) throw notFound(COMMENT_NOT_FOUND);
         return toCommentJson(found, jsonContext(found.story, user));
       },
     );
@@ -133,18 +133,15 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
     async (request) => {
       const user = moderator(request);
-      // stories_pending_moderation_idx, oldest first.
-      const rows = await db
-        .select({ story: stories, authorUsername: users.username })
-        .from(stories)
-        .leftJoin(users, eq(users.id, stories.authorId))
-        .where(eq(stories.moderationStatus, "pending"))
-        .orderBy(asc(stories.updatedAt), asc(stories.id))
-        .limit(request.query.limit ?? 50);
+      const rows = await storiesRepository.listPendingModeration(request.query.limit ?? 50);
       // One media query for the whole queue, not one per story.
-      const media = await storiesRepository.listMediaOf(rows.map(({ story }) => story));
-      return rows.map(({ story, authorUsername }) =>
-        toStoryJson(story, { viewerId: user.id, authorUsername, media: media.get(story.id) ?? [] }),
+      const media = await storiesRepository.listMediaOf(rows);
+      return rows.map((story) =>
+        toStoryJson(story, {
+          viewerId: user.id,
+          authorUsername: story.authorUsername,
+          media: media.get(story.id) ?? [],
+        }),
       );
     },
   );
@@ -172,7 +169,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         });
       }
     }
-    throw new ApiError(409, "INVALID_TRANSITION", "The story changed meanwhile. Please try again.");
+    throw conflict("INVALID_TRANSITION", "The story changed meanwhile. Please try again.");
   }
 
   app.post(
@@ -214,7 +211,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     async (request) => {
       const user = moderator(request);
       const reason = request.query.reason?.trim() ?? "";
-      if (reason === "") throw validationFailed("reason", REJECTION_REASON_REQUIRED);
+      if (reason === "") throw invalid("reason", REJECTION_REASON_REQUIRED);
       return decideStory(user, request.params.id, "rejected", reason);
     },
   );

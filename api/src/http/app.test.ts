@@ -3,12 +3,17 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
+import { testSettings } from "../testing/test-settings.js";
 
 let database: TestDatabase;
 let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
-  app = await buildApp({ db: database.handle.db, identity: fakeIdentity() });
+  app = await buildApp({
+    settings: testSettings(),
+    db: database.handle.db,
+    identity: fakeIdentity(),
+  });
   app.get("/v1/test/crash", { schema: { hide: true } }, async () => {
     throw new Error("database password is hunter2");
   });
@@ -144,7 +149,11 @@ describe("GET /v1/openapi.json", () => {
 describe("when the database is down", () => {
   it("health answers 503 UNAVAILABLE", async () => {
     const broken = await createTestDatabase();
-    const brokenApp = await buildApp({ db: broken.handle.db, identity: fakeIdentity() });
+    const brokenApp = await buildApp({
+      settings: testSettings(),
+      db: broken.handle.db,
+      identity: fakeIdentity(),
+    });
     try {
       await broken.handle.close();
       const response = await brokenApp.inject({ method: "GET", url: "/v1/health" });

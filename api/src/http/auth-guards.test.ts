@@ -4,7 +4,9 @@ import { buildApp } from "../app.js";
 import { UsersRepository } from "../db/users-repository.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
-import { bearerToken, createAuthGuards } from "./auth-guards.js";
+import { bearerToken } from "../lib/bearer-token.js";
+import { createAuthGuards } from "./auth-guards.js";
+import { testSettings } from "../testing/test-settings.js";
 
 let database: TestDatabase;
 let app: FastifyInstance;
@@ -12,7 +14,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   const identity = fakeIdentity();
   const guards = createAuthGuards(identity, new UsersRepository(database.handle.db));
-  app = await buildApp({ db: database.handle.db, identity });
+  app = await buildApp({ settings: testSettings(), db: database.handle.db, identity });
   // A public route of the kind later issues add (spec §6: visitors read public stories).
   app.get("/v1/test/public", { onRequest: guards.optionalUser }, async (request) => ({
     viewer: request.user?.username ?? null,

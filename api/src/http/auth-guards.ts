@@ -1,13 +1,10 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { UserRecord } from "../db/schema.js";
 import type { UsersRepository } from "../db/users-repository.js";
-import { findOrCreateUser } from "../domain/users/find-or-create-user.js";
-import {
-  IdentityUnavailableError,
-  InvalidTokenError,
-  type IdentityProvider,
-} from "../identity/identity-provider.js";
-import { ApiError, unauthenticated, unavailable } from "./api-error.js";
+import { AUTHENTICATION_REQUIRED, createAuthenticator } from "../domain/users/authenticate.js";
+import type { IdentityProvider } from "../identity/identity-provider.js";
+import { bearerToken } from "../lib/bearer-token.js";
+import { notFound, unauthenticated, type Failure } from "../lib/errors.js";
 
 declare module "fastify" {
   interface FastifyRequest {
@@ -23,34 +20,18 @@ export interface AuthGuards {
   optionalUser: onRequestAsyncHookHandler;
 }
 
-export const AUTHENTICATION_REQUIRED = "Authentication required.";
-export const INVALID_TOKEN = "Invalid or expired token.";
-
 /**
- * The api is the authority on identity (architecture §6): every route verifies the token itself.
- * Guards run on request, before the body is read, so an anonymous caller costs no parsing.
+ * Every route verifies the caller's token itself. Guards run on request, before the body is
+ * read, so an anonymous caller costs no parsing.
  */
 export function createAuthGuards(identity: IdentityProvider, users: UsersRepository): AuthGuards {
+  const authenticator = createAuthenticator(identity, users);
   async function resolveUser(request: FastifyRequest, required: boolean): Promise<void> {
-    const token = bearerToken(request.headers.authorization);
-    if (token === null) {
-      if (required) throw unauthenticated(AUTHENTICATION_REQUIRED);
-      request.user = null;
-      return;
-    }
-    if (token === "") throw unauthenticated(INVALID_TOKEN);
-    try {
-      request.user = await findOrCreateUser(users, await identity.verifyIdToken(token));
-    } catch (error) {
-      if (error instanceof InvalidTokenError) {
-        request.log.info({ reason: error.message }, "rejected an ID token");
-        throw unauthenticated(INVALID_TOKEN);
-      }
-      if (error instanceof IdentityUnavailableError) {
-        throw unavailable("Sign-in cannot be checked right now. Please try again.");
-      }
-      throw error;
-    }
+    request.user = await authenticator.userOf(
+      bearerToken(request.headers.authorization),
+      required,
+      (reason) => request.log.info({ reason }, "rejected an ID token"),
+    );
   }
   return {
     requireUser: (request) => resolveUser(request, true),
@@ -58,19 +39,9 @@ export function createAuthGuards(identity: IdentityProvider, users: UsersReposit
   };
 }
 
-/**
- * The token of an `Authorization: Bearer <token>` header; null when there is no header at all.
- * A header in any other form is a bad token (an empty string), not a missing one.
- */
-export function bearerToken(header: string | undefined): string | null {
-  if (header === undefined || header.trim() === "") return null;
-  const match = /^Bearer[ \t]+(\S+)[ \t]*$/i.exec(header);
-  return match?.[1] ?? "";
-}
-
 /** The caller's row went away after the guard read it: deleted by a concurrent request. */
-export function profileGone(): ApiError {
-  return new ApiError(404, "NOT_FOUND", "Your profile no longer exists.");
+export function profileGone(): Failure {
+  return notFound("Your profile no longer exists.");
 }
 
 /** The user a requireUser route runs for. */

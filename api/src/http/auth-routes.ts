@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import { UsernameTakenError, type UsersRepository } from "../db/users-repository.js";
 import { IdentityUnavailableError, type IdentityProvider } from "../identity/identity-provider.js";
-import { ApiError, unavailable } from "./api-error.js";
+import { conflict, unavailable } from "../lib/errors.js";
 import { profileGone, signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -60,7 +60,7 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
         return toUserProfileJson(updated);
       } catch (error) {
         if (error instanceof UsernameTakenError) {
-          throw new ApiError(409, "USERNAME_TAKEN", "That username is taken.", "username");
+          throw conflict("USERNAME_TAKEN", "That username is taken.", { field: "username" });
         }
         throw error;
       }

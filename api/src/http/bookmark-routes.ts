@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
-import { CommunityRepository } from "../db/community-repository.js";
+import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { assertCanView } from "../domain/stories/visibility.js";
@@ -8,33 +9,22 @@ import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
 import {
-  keysetStoryPage,
-  LIST_DEFAULT_SIZE,
-  LIST_MAX_SIZE,
+  listCursorParam,
+  listSizeParam,
   StoryPageResponse,
-} from "./story-list-routes.js";
-import { storyDetail } from "./story-routes.js";
-import { storyDetailResponse, StoryIdParams } from "./story-schema.js";
+  storyDetailResponse,
+  StoryIdParams,
+} from "./story-schema.js";
+import { keysetStoryPage, storyDetail } from "./story-views.js";
 
 export interface BookmarkRoutesOptions {
   db: Database;
+  community: CommunityRepository;
   guards: AuthGuards;
 }
 
 const BookmarksQuery = Type.Object(
-  {
-    size: Type.Optional(
-      Type.Integer({
-        minimum: 1,
-        maximum: LIST_MAX_SIZE,
-        default: LIST_DEFAULT_SIZE,
-        description: `1 to ${LIST_MAX_SIZE}; default ${LIST_DEFAULT_SIZE}.`,
-      }),
-    ),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 300, description: "next_cursor of the previous page." }),
-    ),
-  },
+  { size: Type.Optional(listSizeParam), cursor: Type.Optional(listCursorParam) },
   { additionalProperties: false },
 );
 
@@ -43,9 +33,8 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   app,
   options,
 ) => {
-  const { db, guards } = options;
+  const { db, community, guards } = options;
   const stories = new StoriesRepository(db);
-  const community = new CommunityRepository(db);
 
   /** The story as its card shows it to `viewerId`, with the bookmark state after the change. */
   async function bookmarked(publicId: string, viewerId: string, change: "add" | "remove") {

@@ -17,9 +17,15 @@ import {
   validContent,
 } from "../domain/comments/comment-rules.js";
 import { isModerator, type ModerationSettings } from "../domain/comments/moderation.js";
-import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
+import {
+  COMMENT_POSTS,
+  COMMENT_REPORTS,
+  COMMENTING_TOO_FAST,
+  REPORTING_TOO_FAST,
+} from "../domain/rate-limits.js";
 import { assertCanView, canView } from "../domain/stories/visibility.js";
-import { ApiError, takeTurn, validationFailed } from "./api-error.js";
+import { forbidden, invalid, notFound } from "../lib/errors.js";
+import type { SlidingWindowLimiter } from "../lib/sliding-window-limiter.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import {
   CommentIdParams,
@@ -40,19 +46,10 @@ export interface CommentRoutesOptions {
   db: Database;
   guards: AuthGuards;
   moderation: ModerationSettings;
-  /** Architecture §6: posting and reporting are rate limited per user. */
+  /** Posting and reporting are rate limited per user (domain/rate-limits.ts). */
   postLimiter: SlidingWindowLimiter;
   reportLimiter: SlidingWindowLimiter;
 }
-
-/** Issue 6 rate limits: 10 comments a minute, 20 reports an hour, per user. */
-export const COMMENTS_PER_WINDOW = 10;
-export const COMMENT_WINDOW_MS = 60 * 1000;
-export const REPORTS_PER_WINDOW = 20;
-export const REPORT_WINDOW_MS = 60 * 60 * 1000;
-
-export const COMMENTING_TOO_FAST = "You are commenting too quickly. Please wait a minute.";
-export const REPORTING_TOO_FAST = "You are reporting too many comments. Please try again later.";
 
 const optionalSecurity = [{}, ...bearerSecurity];
 
@@ -84,7 +81,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
   async function visibleComment(id: string, user: UserRecord): Promise<CommentWithStory> {
     const found = await comments.findWithStory(id, user.id);
     if (found === null || !canView(found.story, user.id) || !canSeeComment(user, found.comment)) {
-      throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+      throw notFound(COMMENT_NOT_FOUND);
     }
     return found;
   }
@@ -120,7 +117,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       schema: {
         operationId: "addStoryComment",
         summary: "A general comment, a reply (parent_comment_id) or an inline note (location).",
-        description: `At most ${COMMENTS_PER_WINDOW} comments a minute per user (429 with Retry-After).`,
+        description: `At most ${COMMENT_POSTS.limit} comments a minute per user (429 with Retry-After).`,
         tags: ["comments"],
         security: bearerSecurity,
         params: StoryIdParams,
@@ -140,13 +137,12 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       const parentId = request.body.parent_comment_id ?? null;
       const location = request.body.location ?? null;
       if (parentId !== null) {
-        if (location !== null) throw validationFailed("location", REPLY_WITH_LOCATION);
+        if (location !== null) throw invalid("location", REPLY_WITH_LOCATION);
         const onStory = await comments.idsOnStory(story.id, [parentId]);
-        if (!onStory.has(parentId))
-          throw validationFailed("parent_comment_id", PARENT_NOT_ON_STORY);
+        if (!onStory.has(parentId)) throw invalid("parent_comment_id", PARENT_NOT_ON_STORY);
       }
       const anchor = location === null ? null : anchorFor(story, location);
-      takeTurn(postLimiter, user.id, reply, COMMENTING_TOO_FAST);
+      postLimiter.takeTurn(user.id, COMMENTING_TOO_FAST);
       const created = await comments.insert({
         storyId: story.id,
         authorId: user.id,
@@ -187,7 +183,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       const user = signedInUser(request);
       const found = await visibleComment(request.params.id, user);
       if (!canDelete(user, found.comment, found.story)) {
-        throw new ApiError(403, "FORBIDDEN", ONLY_AUTHOR_OR_OWNER_DELETES);
+        throw forbidden(ONLY_AUTHOR_OR_OWNER_DELETES);
       }
       await comments.delete(found.comment.id);
       return { id: found.comment.id, deleted: true };
@@ -201,7 +197,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       schema: {
         operationId: "reportComment",
         summary: "Reports another reader's comment; reporting twice is still one report.",
-        description: `Reports raise flagged_count; at ${moderation.commentFlagThreshold} an approved comment goes back to pending. At most ${REPORTS_PER_WINDOW} reports an hour per user (429).`,
+        description: `Reports raise flagged_count; at ${moderation.commentFlagThreshold} an approved comment goes back to pending. At most ${COMMENT_REPORTS.limit} reports an hour per user (429).`,
         tags: ["comments"],
         security: bearerSecurity,
         params: CommentIdParams,
@@ -211,16 +207,16 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
         },
       },
     },
-    async (request, reply) => {
+    async (request) => {
       const user = signedInUser(request);
       const found = await visibleComment(request.params.id, user);
       if (found.comment.authorId === user.id) {
-        throw new ApiError(403, "FORBIDDEN", CANNOT_REPORT_OWN);
+        throw forbidden(CANNOT_REPORT_OWN);
       }
-      takeTurn(reportLimiter, user.id, reply, REPORTING_TOO_FAST);
+      reportLimiter.takeTurn(user.id, REPORTING_TOO_FAST);
       await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
       const after = await comments.findWithStory(found.comment.id, user.id);
-      if (after === null) throw new ApiError(404, "NOT_FOUND", COMMENT_NOT_FOUND);
+      if (after === null) throw notFound(COMMENT_NOT_FOUND);
       return toCommentJson(after, jsonContext(after.story, user));
     },
   );

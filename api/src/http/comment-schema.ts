@@ -1,7 +1,8 @@
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { CommentRow } from "../db/comments-repository.js";
-import { MODERATION_STATUSES, type ModerationStatus, type StoryRecord } from "../db/schema.js";
+import { type StoryRecord } from "../db/schema.js";
+import { MODERATION_STATUSES, type ModerationStatus } from "@storyloom/common";
 
 const COMMENT_ID = "Comment";
 

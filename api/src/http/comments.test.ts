@@ -2,7 +2,8 @@ import { COMMENT_MAX_LENGTH, INLINE_RANGE_MESSAGES } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CommentsRepository } from "../db/comments-repository.js";
-import { comments, users, type UserRole } from "../db/schema.js";
+import { comments, users } from "../db/schema.js";
+import { type UserRole } from "@storyloom/common";
 import { StoriesRepository } from "../db/stories-repository.js";
 import {
   CANNOT_REPORT_OWN,
@@ -14,7 +15,7 @@ import {
 } from "../domain/comments/comment-rules.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
-import { COMMENTING_TOO_FAST, REPORTING_TOO_FAST } from "./comment-routes.js";
+import { COMMENTING_TOO_FAST, REPORTING_TOO_FAST } from "../domain/rate-limits.js";
 
 // The story text of the fixtures (SAMPLE_CONTENT) as canonical text:
 // "The tide brought a green bottle to the rocks.\n\nInside lay a map."

@@ -1,21 +1,37 @@
+import type { RestErrorCode } from "@storyloom/common";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { ApiError, type ErrorBody, type ErrorCode } from "./api-error.js";
+import { Failure, type FailureKind } from "../lib/errors.js";
+import type { ApiErrorJson } from "./error-schema.js";
 import { pathOf } from "./request-path.js";
 import { describeValidationFailure } from "./validation-failure.js";
 
+/** The HTTP status of each kind of failure: the one place the api's rules meet HTTP. */
+export const STATUS_OF_KIND: Readonly<Record<FailureKind, number>> = {
+  invalid: 422,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+  unavailable: 503,
+};
+
 /**
- * Every failure leaves as `{detail, code, field?}` (architecture §3). Expected ones are ApiErrors
- * or Fastify's own 4xx; anything else is logged with the request id and answered with a generic
- * 500 that names the id, never with a stack.
+ * Every failure leaves as `{detail, code, field?, status?}` (docs/decisions/004). Expected ones are
+ * Failures or Fastify's own 4xx; anything else is logged with the request id and answered with a
+ * generic 500 that names the id, never with a stack.
  */
 export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: number): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    const { status, body } = toErrorResponse(error, request, bodyLimitBytes);
-    if (status >= 500 && !(error instanceof ApiError)) {
-      request.log.error({ err: error }, "unexpected error");
-    } else if (status >= 500) {
-      request.log.warn({ err: error.cause ?? error }, error.message);
+    if (error instanceof Failure) {
+      if (error.kind === "unavailable") request.log.warn({ err: error }, error.message);
+      if (error.details.retryAfterSeconds !== undefined) {
+        reply.header("retry-after", String(error.details.retryAfterSeconds));
+      }
+      return sendError(reply, STATUS_OF_KIND[error.kind], bodyOf(error));
     }
+    const { status, body } = toErrorResponse(error, request, bodyLimitBytes);
+    if (status >= 500) request.log.error({ err: error }, "unexpected error");
     return sendError(reply, status, body);
   });
 
@@ -27,17 +43,24 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   );
 }
 
-function sendError(reply: FastifyReply, status: number, body: ErrorBody): FastifyReply {
+/** A Failure as the api's error body. */
+export function bodyOf(failure: Failure): ApiErrorJson {
+  const body: ApiErrorJson = { detail: failure.detail, code: failure.code };
+  if (failure.details.field !== undefined) body.field = failure.details.field;
+  if (failure.details.status !== undefined) body.status = failure.details.status;
+  return body;
+}
+
+function sendError(reply: FastifyReply, status: number, body: ApiErrorJson): FastifyReply {
   return reply.status(status).type("application/json; charset=utf-8").send(body);
 }
 
+/** Fastify's own failures (validation, body parsing) and unexpected errors. */
 function toErrorResponse(
   error: FastifyError,
   request: FastifyRequest,
   bodyLimitBytes: number,
-): { status: number; body: ErrorBody } {
-  if (error instanceof ApiError) return { status: error.statusCode, body: error.toBody() };
-
+): { status: number; body: ApiErrorJson } {
   if (error.validation) {
     const part = error.validationContext ?? "body";
     const schema = (request.routeOptions.schema as Record<string, unknown> | undefined)?.[part];
@@ -87,7 +110,7 @@ function toErrorResponse(
   };
 }
 
-function clientErrorCode(status: number): ErrorCode {
+function clientErrorCode(status: number): RestErrorCode {
   switch (status) {
     case 401:
       return "UNAUTHENTICATED";

@@ -1,5 +1,5 @@
 import { Type, type Static } from "typebox";
-import { ERROR_CODES } from "./api-error.js";
+import { REST_ERROR_CODES } from "@storyloom/common";
 
 const API_ERROR_ID = "ApiError";
 
@@ -7,7 +7,7 @@ const API_ERROR_ID = "ApiError";
 export const ApiErrorSchema = Type.Object(
   {
     detail: Type.String({ description: "A sentence for people; may be shown to the user." }),
-    code: Type.Enum([...ERROR_CODES], { description: "What went wrong, for programs." }),
+    code: Type.Enum([...REST_ERROR_CODES], { description: "What went wrong, for programs." }),
     field: Type.Optional(
       Type.String({ description: "The request field at fault (VALIDATION_FAILED), dotted." }),
     ),

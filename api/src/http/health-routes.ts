@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { sql } from "drizzle-orm";
 import { Type } from "typebox";
 import type { Database } from "../db/database.js";
-import { unavailable } from "./api-error.js";
+import { unavailable } from "../lib/errors.js";
 import { errorResponses } from "./error-schema.js";
 
 export interface HealthRoutesOptions {

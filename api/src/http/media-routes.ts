@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import type { Database } from "../db/database.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { canView } from "../domain/stories/visibility.js";
-import { ApiError } from "./api-error.js";
+import { notFound } from "../lib/errors.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -58,7 +58,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       const found = await stories.findMedia(request.params.id);
       // A picture of a story the viewer may not see does not exist for them either.
       if (found === null || !canView(found.story, request.user?.id ?? null)) {
-        throw new ApiError(404, "NOT_FOUND", PICTURE_NOT_FOUND);
+        throw notFound(PICTURE_NOT_FOUND);
       }
       const { media, story } = found;
       const etag = `"${media.etag}"`;

@@ -1,5 +1,6 @@
 import { Type, type Static } from "typebox";
-import { USER_ROLES, type UserRecord } from "../db/schema.js";
+import { type UserRecord } from "../db/schema.js";
+import { USER_ROLES } from "@storyloom/common";
 
 const PROFILE_ID = "UserProfile";
 

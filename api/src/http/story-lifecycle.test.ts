@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { STORY_STATUSES, type StoryStatus } from "../db/schema.js";
+import { STORY_STATUSES, type StoryStatus } from "@storyloom/common";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { newPerson, SAMPLE_CONTENT, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";

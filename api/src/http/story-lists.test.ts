@@ -9,6 +9,7 @@ import {
   type TestPerson,
   useOwnerAndReader,
 } from "../testing/story-fixtures.js";
+import { TRENDING } from "../domain/community/trending.js";
 
 const ctx = useOwnerAndReader();
 
@@ -170,7 +171,7 @@ describe("ranking and paging", () => {
   }
 
   beforeAll(async () => {
-    community = new CommunityRepository(ctx.api.database.db);
+    community = new CommunityRepository(ctx.api.database.db, TRENDING);
     // A fixed clock: ages and windows are measured from asOf, not from when the test runs.
     const plan = [
       { hoursOld: 2, bookmarks: 0, comments: 0, reads: 1 },
@@ -207,7 +208,12 @@ describe("ranking and paging", () => {
   });
 
   it("ranks trending in SQL exactly as the formula ranks the same engagement", async () => {
-    const ranked = await community.listTrending({ tag: "ranked" }, asOf.toISOString(), 0, 50);
+    const ranked = await community.listTrending({
+      filters: { tag: "ranked" },
+      asOf: asOf.toISOString(),
+      skip: 0,
+      limit: 50,
+    });
     const expected = rankTrending(
       candidates.map((story) => ({ ...story, publishedAt: story.publishedAt as Date })),
       asOf,
@@ -226,7 +232,12 @@ describe("ranking and paging", () => {
 
   it("leaves out stories published after the ranking instant", async () => {
     const early = new Date(asOf.getTime() - 10 * HOUR);
-    const ranked = await community.listTrending({ tag: "ranked" }, early.toISOString(), 0, 50);
+    const ranked = await community.listTrending({
+      filters: { tag: "ranked" },
+      asOf: early.toISOString(),
+      skip: 0,
+      limit: 50,
+    });
     expect(ranked.map((story) => story.title).sort()).toEqual(["Ranked 1", "Ranked 2", "Ranked 3"]);
   });
 
@@ -236,7 +247,12 @@ describe("ranking and paging", () => {
       await published(ctx.owner, at, { tags: ["twins"] }),
       await published(ctx.owner, at, { tags: ["twins"] }),
     ];
-    const ranked = await community.listTrending({ tag: "twins" }, asOf.toISOString(), 0, 10);
+    const ranked = await community.listTrending({
+      filters: { tag: "twins" },
+      asOf: asOf.toISOString(),
+      skip: 0,
+      limit: 10,
+    });
     expect(ranked.map((story) => story.id)).toEqual(
       twins.map((story) => story.id).sort((a, b) => (a < b ? 1 : -1)),
     );

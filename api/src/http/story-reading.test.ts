@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
-import { STORY_STATUSES } from "../db/schema.js";
+import { STORY_STATUSES } from "@storyloom/common";
 import { StoriesRepository } from "../db/stories-repository.js";
 import {
   newPerson,

@@ -1,14 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
-import { CommunityRepository } from "../db/community-repository.js";
+import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import type { ModerationSettings } from "../domain/comments/moderation.js";
 import { readDay, readerKey } from "../domain/community/reader-key.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
-import { decodeCursor, encodeCursor } from "../domain/stories/list-cursor.js";
-import type { SlidingWindowLimiter } from "../domain/stories/start-rate-limit.js";
 import {
   confirmStory,
   discardStory,
@@ -23,7 +22,10 @@ import {
   validTitle,
 } from "../domain/stories/story-request.js";
 import { assertCanView, canView, isOwner } from "../domain/stories/visibility.js";
-import { ApiError, takeTurn } from "./api-error.js";
+import { STARTING_TOO_FAST } from "../domain/rate-limits.js";
+import { decodeKeyset, encodeKeyset } from "../lib/cursor.js";
+import { conflict, invalid, type Failure } from "../lib/errors.js";
+import type { SlidingWindowLimiter } from "../lib/sliding-window-limiter.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -39,12 +41,13 @@ import {
   StoryIdParams,
   toStoryJson,
   UpdateStoryBody,
-  type StoryDetailJson,
 } from "./story-schema.js";
+import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "./validation-failure.js";
 
 export interface StoryRoutesOptions {
   db: Database;
+  community: CommunityRepository;
   guards: AuthGuards;
   /** The web app's address: share links point at <publicBaseUrl>/stories/<public_id>. */
   publicBaseUrl: string;
@@ -55,27 +58,6 @@ export interface StoryRoutesOptions {
   moderation: ModerationSettings;
 }
 
-const MY_STORIES_DEFAULT_SIZE = 100;
-
-/** A story as the viewer sees it, pictures, counts and bookmark included (also bookmark-routes). */
-export async function storyDetail(
-  repositories: { stories: StoriesRepository; community: CommunityRepository },
-  story: StoryRecord,
-  viewerId: string | null,
-  authorUsername: string | null,
-): Promise<StoryDetailJson> {
-  const [media, counts] = await Promise.all([
-    repositories.stories.listMedia(story.id, story.generation),
-    repositories.community.communityOf([story.id], viewerId),
-  ]);
-  return toStoryJson(story, {
-    viewerId,
-    authorUsername,
-    media,
-    community: counts.get(story.id),
-  });
-}
-
 /** spec §7 sends confirm's edits only when there are some: no body means no edits. */
 const noBodyMeansNoEdits: preValidationAsyncHookHandler = async (request) => {
   request.body ??= {};
@@ -84,9 +66,9 @@ const optionalSecurity = [{}, ...bearerSecurity];
 
 /** spec §7 "Stories": the lifecycle of architecture §4 over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
-  const { db, guards, publicBaseUrl, startLimiter, readHashSecret, moderation } = options;
+  const { db, community, guards, publicBaseUrl, startLimiter, readHashSecret, moderation } =
+    options;
   const stories = new StoriesRepository(db);
-  const community = new CommunityRepository(db);
 
   const detail = (story: StoryRecord, viewerId: string | null, authorUsername: string | null) =>
     storyDetail({ stories, community }, story, viewerId, authorUsername);
@@ -120,12 +102,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const user = signedInUser(request);
       if (request.validationError) throw startBodyFailure(request.validationError);
       const valid = validStoryRequest(request.body);
-      takeTurn(
-        startLimiter,
-        user.id,
-        reply,
-        "You are starting stories too quickly. Please wait a few minutes.",
-      );
+      startLimiter.takeTurn(user.id, STARTING_TOO_FAST);
       const story = await startStory(db, user.id, valid);
       return reply
         .status(201)
@@ -148,8 +125,9 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     },
     async (request) => {
       const user = signedInUser(request);
-      const size = request.query.size ?? MY_STORIES_DEFAULT_SIZE;
-      const after = request.query.cursor === undefined ? null : decodeCursor(request.query.cursor);
+      const size = request.query.size ?? MY_STORIES_PAGE_SIZE;
+      const after =
+        request.query.cursor === undefined ? null : decodeKeyset("mine", request.query.cursor);
       // One more than asked tells whether there is a next page.
       const rows = await stories.listByAuthor(user.id, size + 1, after);
       const page = rows.slice(0, size);
@@ -167,7 +145,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
             community: counts.get(story.id),
           }),
         ),
-        next_cursor: rows.length > size && last ? encodeCursor(last.position) : null,
+        next_cursor: rows.length > size && last ? encodeKeyset("mine", last.position) : null,
       };
     },
   );
@@ -351,11 +329,9 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     async (request) => {
       const story = await find(request);
       assertCanView(story, request.user?.id ?? null);
-      if (!story.isPublic) {
-        throw new ApiError(409, "NOT_SHAREABLE", "Cannot share a private story.");
-      }
+      if (!story.isPublic) throw conflict("NOT_SHAREABLE", "Cannot share a private story.");
       if (!canView(story, null)) {
-        throw new ApiError(409, "NOT_SHAREABLE", "Story not available for sharing.");
+        throw conflict("NOT_SHAREABLE", "Story not available for sharing.");
       }
       return { url: `${publicBaseUrl}/stories/${story.publicId}` };
     },
@@ -364,14 +340,14 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
 
 type ValidationError = NonNullable<FastifyRequest["validationError"]>;
 
-const SPEC_REQUIRED_MESSAGES: Record<string, string> = {
+const REQUIRED_MESSAGES: Record<string, string> = {
   title: TITLE_REQUIRED,
   outline: OUTLINE_REQUIRED,
 };
 
-/** spec §5's words when the title or outline is missing; the usual description otherwise. */
-function startBodyFailure(error: ValidationError): ApiError {
+/** The form's own words when the title or outline is missing; the usual description otherwise. */
+function startBodyFailure(error: ValidationError): Failure {
   const { field, detail } = describeValidationFailure(error.validation, "body", StartStoryBody);
-  const missing = detail === `${field} is required.` ? SPEC_REQUIRED_MESSAGES[field] : undefined;
-  return new ApiError(422, "VALIDATION_FAILED", missing ?? detail, field);
+  const missing = detail === `${field} is required.` ? REQUIRED_MESSAGES[field] : undefined;
+  return invalid(field, missing ?? detail);
 }

@@ -1,14 +1,15 @@
+import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { StoryCommunity } from "../db/community-repository.js";
+import { type StoryRecord } from "../db/schema.js";
 import {
   DESIRED_LENGTHS,
-  MEDIA_ROLES,
+  IMAGE_ROLES,
   MODERATION_STATUSES,
   NASTINESS_LEVELS,
   STORY_STATUSES,
-  type StoredContent,
-  type StoryRecord,
-} from "../db/schema.js";
+  type StoryContent,
+} from "@storyloom/common";
 import type { StoryMediaInfo } from "../db/stories-repository.js";
 import {
   LABEL_MAX_LENGTH,
@@ -48,7 +49,7 @@ const EditedContentSchema = Type.Object(
 const StoryImageSchema = Type.Object(
   {
     id: Type.String(),
-    role: Type.Enum([...MEDIA_ROLES]),
+    role: Type.Enum([...IMAGE_ROLES]),
     url: Type.String({ description: "/v1/media/<id>, relative to the api." }),
     chapter_index: nullable(Type.Integer(), "The chapter it belongs to; null for the cover."),
     paragraph_index: nullable(Type.Integer(), "Shown after this paragraph of the chapter."),
@@ -182,6 +183,32 @@ export const ShareLinkResponse = Type.Object(
   { additionalProperties: false, description: "The story's public address." },
 );
 
+/** A list's page size: 1 to 50; 8 when left out. */
+export const listSizeParam = Type.Integer({
+  minimum: 1,
+  maximum: LIST_MAX_SIZE,
+  default: LIST_DEFAULT_SIZE,
+  description: `1 to ${LIST_MAX_SIZE}; default ${LIST_DEFAULT_SIZE}.`,
+});
+
+export const listCursorParam = Type.String({
+  maxLength: 300,
+  description: "next_cursor of the previous page.",
+});
+
+export const storyCardsDescription =
+  "Without content and images (content null), with header_image_url.";
+
+/** A page of story cards of a keyset-paged list. */
+export const StoryPageResponse = Type.Object(
+  {
+    items: Type.Array(storyDetailResponse(storyCardsDescription)),
+    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
+  },
+  { additionalProperties: false },
+);
+
+/** Where the api serves a picture's bytes. */
 export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
 
 export interface StoryJsonContext {
@@ -239,7 +266,7 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
 }
 
 /** Only the chapters leave: the worker may keep more in the stored object. */
-function contentJson(content: StoredContent | null): StoredContent | null {
+function contentJson(content: StoryContent | null): StoryContent | null {
   if (content === null) return null;
   return {
     chapters: content.chapters.map((chapter) => ({

@@ -8,7 +8,7 @@ import {
   normalizeText,
 } from "../domain/users/profile-rules.js";
 import { USERNAME_PATTERN } from "../domain/users/username.js";
-import { validationFailed } from "./api-error.js";
+import { invalid } from "../lib/errors.js";
 
 // Every field optional: only the fields sent change (the BFF sends only what the user edited).
 export const UpdateProfileBody = Type.Object(
@@ -51,7 +51,7 @@ export function profileChanges(body: UpdateProfileJson): ProfileChanges {
   if (body.bio !== undefined) changes.bio = normalizeText(body.bio);
   if (body.avatar_url !== undefined) {
     if (body.avatar_url !== null && !isHttpUrl(body.avatar_url)) {
-      throw validationFailed("avatar_url", "avatar_url is not valid: an http(s) URL with a host.");
+      throw invalid("avatar_url", "avatar_url is not valid: an http(s) URL with a host.");
     }
     changes.avatarUrl = body.avatar_url;
   }

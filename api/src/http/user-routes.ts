@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
-import { CommunityRepository } from "../db/community-repository.js";
-import type { Database } from "../db/database.js";
-import { validationFailed } from "./api-error.js";
+import type { CommunityRepository } from "../db/community-repository.js";
+import { invalid } from "../lib/errors.js";
 import { errorResponses } from "./error-schema.js";
 
 export interface UserRoutesOptions {
-  db: Database;
+  community: CommunityRepository;
 }
 
 /** The bff batches every author of a page into one call (its users DataLoader). */
@@ -34,7 +33,7 @@ const PublicProfileSchema = Type.Object(
 
 /** Public profiles: what story cards and comments show of an author (spec §3). */
 export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, options) => {
-  const community = new CommunityRepository(options.db);
+  const { community } = options;
 
   app.get(
     "/users",
@@ -62,9 +61,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
             .filter(Boolean),
         ),
       ];
-      if (ids.length === 0) throw validationFailed("ids", "ids is required.");
+      if (ids.length === 0) throw invalid("ids", "ids is required.");
       if (ids.length > MAX_USER_IDS) {
-        throw validationFailed("ids", `ids must name at most ${MAX_USER_IDS} users.`);
+        throw invalid("ids", `ids must name at most ${MAX_USER_IDS} users.`);
       }
       const profiles = await community.publicProfiles(ids);
       return {

@@ -1,7 +1,8 @@
+import { rateLimited } from "./errors.js";
+
 /**
- * Architecture §6: generation is expensive, so each user may start a limited number of stories in
- * a sliding window. Kept in memory per api process: with several replicas a user gets the limit
- * on each, which still bounds the cost.
+ * At most `limit` hits per key in any window of `windowMs`, kept in this process's memory. With
+ * several replicas a key gets the limit on each, which still bounds the cost of what it guards.
  */
 export class SlidingWindowLimiter {
   private readonly hits = new Map<string, number[]>();
@@ -30,7 +31,13 @@ export class SlidingWindowLimiter {
     return { allowed: true };
   }
 
-  /** Keeps the map from growing with every user ever seen. */
+  /** Takes one of `key`'s turns, or throws rate_limited with `detail` and when to retry. */
+  takeTurn(key: string, detail: string): void {
+    const turn = this.take(key);
+    if (!turn.allowed) throw rateLimited(detail, turn.retryAfterSeconds);
+  }
+
+  /** Keeps the map from growing with every key ever seen. */
   private forgetIdle(now: number): void {
     if (this.hits.size < 10_000) return;
     for (const [key, times] of this.hits) {
@@ -38,7 +45,3 @@ export class SlidingWindowLimiter {
     }
   }
 }
-
-/** The contract's limit: 10 starts per 10 minutes per user. */
-export const STARTS_PER_WINDOW = 10;
-export const START_WINDOW_MS = 10 * 60 * 1000;

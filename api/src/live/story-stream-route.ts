@@ -3,13 +3,10 @@ import type { RawData, WebSocket } from "ws";
 import type { Database } from "../db/database.js";
 import type { UserRecord } from "../db/schema.js";
 import type { UsersRepository } from "../db/users-repository.js";
-import { findOrCreateUser } from "../domain/users/find-or-create-user.js";
-import { AUTHENTICATION_REQUIRED, bearerToken, INVALID_TOKEN } from "../http/auth-guards.js";
-import {
-  IdentityUnavailableError,
-  InvalidTokenError,
-  type IdentityProvider,
-} from "../identity/identity-provider.js";
+import { createAuthenticator } from "../domain/users/authenticate.js";
+import type { IdentityProvider } from "../identity/identity-provider.js";
+import { bearerToken } from "../lib/bearer-token.js";
+import { Failure } from "../lib/errors.js";
 import {
   CLOSE_BAD_MESSAGE,
   CLOSE_INTERNAL,
@@ -49,6 +46,7 @@ export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = asy
   options,
 ) => {
   const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
+  const authenticator = createAuthenticator(options.identity, options.users);
 
   app.get<StreamRequest>(
     "/stories/:id/stream",
@@ -100,23 +98,19 @@ export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = asy
     },
   );
 
-  /** The viewer, or the reason to close with 4401 (the auth guards' words). */
+  /**
+   * The viewer, or the reason to close with 4401 (the routes' words). The header wins; a blank
+   * ?token= counts as none. An identity service that cannot be reached is an error (1011).
+   */
   async function authenticate(
     header: string | undefined,
     queryToken: string | undefined,
   ): Promise<UserRecord | string> {
-    const fromHeader = bearerToken(header);
-    const token = fromHeader ?? queryToken ?? null;
-    if (token === null || token.trim() === "") {
-      return fromHeader === "" ? INVALID_TOKEN : AUTHENTICATION_REQUIRED;
-    }
+    const token = bearerToken(header) ?? (queryToken?.trim() ? queryToken : null);
     try {
-      return await findOrCreateUser(options.users, await options.identity.verifyIdToken(token));
+      return await authenticator.userOf(token, true);
     } catch (error) {
-      if (error instanceof InvalidTokenError) return INVALID_TOKEN;
-      if (error instanceof IdentityUnavailableError) {
-        throw new Error("the identity service is unavailable", { cause: error });
-      }
+      if (error instanceof Failure && error.kind === "unauthenticated") return error.detail;
       throw error;
     }
   }

@@ -2,7 +2,8 @@ import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import type { DatabaseHandle } from "../db/database.js";
+import { openDatabase } from "../db/open-database.js";
 import { createFirebaseIdentity } from "../identity/firebase-identity.js";
 import type { IdentityProvider } from "../identity/identity-provider.js";
 import { loggerOptions } from "../logging.js";
@@ -19,6 +20,7 @@ import {
   type TestWorkers,
 } from "../worker/worker-test-kit.js";
 import { listen, openStream, type StreamClient } from "./live-test-kit.js";
+import { testSettings } from "../testing/test-settings.js";
 
 let api: TestApi;
 let baseUrl: string;
@@ -258,6 +260,7 @@ describe("the live channel GET /v1/stories/{id}/stream", () => {
   it("never writes the token of ?token= to the log", async () => {
     const lines: string[] = [];
     const logged = await buildApp({
+      settings: testSettings(),
       db: db(),
       identity: api.identity,
       logger: { ...loggerOptions("debug"), stream: { write: (line: string) => lines.push(line) } },
@@ -301,7 +304,7 @@ describe("the live channel across api instances", () => {
         ? await openDatabase({ kind: "postgres", url: client.options.connectionString })
         : null;
     const identity = createFirebaseIdentity(api.projectId);
-    const app = await buildApp({ db: database?.db ?? db(), identity });
+    const app = await buildApp({ settings: testSettings(), db: database?.db ?? db(), identity });
     second = { app, url: await listen(app), identity, database };
   });
   afterAll(async () => {

@@ -4,7 +4,7 @@ import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import { canView } from "../domain/stories/visibility.js";
-import { ApiError } from "../http/api-error.js";
+import { Failure } from "../lib/errors.js";
 import { storyUpdateOf } from "./story-update.js";
 import type { StoryWatchers } from "./story-watchers.js";
 
@@ -77,7 +77,7 @@ export class StoryStream {
         this.viewer.id,
       );
     } catch (error) {
-      if (!(error instanceof ApiError)) throw error;
+      if (!(error instanceof Failure)) throw error;
       // A refused restart is an answer, not the end of the connection.
       this.send({ error: { code: error.code, detail: error.detail } });
     }

@@ -1,4 +1,5 @@
-import type { StoryRecord, StoryStatus } from "../db/schema.js";
+import type { StoryRecord } from "../db/schema.js";
+import { type StoryStatus } from "@storyloom/common";
 import type { Chapter } from "../writer/types.js";
 import { readCheckpoint, storedChapters } from "../worker/checkpoint.js";
 

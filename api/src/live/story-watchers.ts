@@ -1,4 +1,4 @@
-import type { StoryEvent, StoryEventBus } from "./story-event-bus.js";
+import type { StoryEvent, StoryEventBus } from "../db/story-event-bus.js";
 
 export interface StoryWatcher {
   /** The story changed (or may have: after a reconnection); re-read it and push. */

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll } from "vitest";
 import type { Database } from "../db/database.js";
-import type { StoredContent, StoryRecord, StoryStatus } from "../db/schema.js";
+import type { StoryRecord } from "../db/schema.js";
+import { type StoryContent, type StoryStatus } from "@storyloom/common";
 import { StoriesRepository, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { startStory } from "../domain/stories/story-actions.js";
@@ -54,7 +55,7 @@ export const SAMPLE_REQUEST = {
   theme_keywords: ["lighthouse"],
 };
 
-export const SAMPLE_CONTENT: StoredContent = {
+export const SAMPLE_CONTENT: StoryContent = {
   chapters: [
     {
       title: "The Bottle",

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp, type AppDeps } from "../app.js";
+import { buildApp, type AppSettings } from "../app.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { createFirebaseIdentity } from "../identity/firebase-identity.js";
 import type { IdentityProvider } from "../identity/identity-provider.js";
 import { createTestDatabase } from "./test-database.js";
+import { testSettings } from "./test-settings.js";
 
 export interface TestApi {
   app: FastifyInstance;
@@ -17,12 +18,12 @@ export interface TestApi {
 }
 
 /**
- * The real api in-process (architecture §8): its own database, firebase-admin against the Auth
+ * The real api in-process: its own database, firebase-admin against the Auth
  * emulator. Requests go through app.inject, or a real socket after app.listen.
  */
 export async function startTestApi(
   extend?: (app: FastifyInstance) => void | Promise<void>,
-  settings: Pick<AppDeps, "moderation"> = {},
+  settings: Partial<AppSettings> = {},
 ): Promise<TestApi> {
   const authHost = inject("authEmulatorHost");
   const projectId = inject("firebaseProjectId");
@@ -30,7 +31,7 @@ export async function startTestApi(
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
   const { handle: database, dispose } = await createTestDatabase();
   const identity = createFirebaseIdentity(projectId);
-  const app = await buildApp({ db: database.db, identity, ...settings });
+  const app = await buildApp({ db: database.db, identity, settings: testSettings(settings) });
   await extend?.(app);
   await app.ready();
   return {

@@ -3,9 +3,10 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { customAlphabet } from "nanoid";
 import { inject } from "vitest";
-import type { DatabaseConfig } from "../config.js";
-import { openDatabase, type DatabaseHandle } from "../db/database.js";
+import { loadApiConfig } from "../config/api-config.js";
+import type { DatabaseHandle, DatabaseTarget } from "../db/database.js";
 import { migrate, readMigrations } from "../db/migrate.js";
+import { openDatabase } from "../db/open-database.js";
 import { runOnServer } from "../db/open-postgres.js";
 
 export interface TestDatabase {
@@ -45,14 +46,20 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
 }
 
 export interface CreatedDatabase {
-  config: DatabaseConfig;
+  config: DatabaseTarget;
   remove(): Promise<void>;
 }
 
 /** A new database, not opened: on PGlite a folder (a copy of the migrated template, if asked). */
 export async function createEmptyDatabase(fromTemplate = false): Promise<CreatedDatabase> {
-  const serverUrl = process.env.DATABASE_URL;
-  return serverUrl ? createPostgresDatabase(serverUrl) : createPgliteFolder(fromTemplate);
+  // The server as the api would read DATABASE_URL (a URL without a user gets PGUSER's).
+  const target = loadApiConfig({
+    DATABASE_URL: process.env.DATABASE_URL,
+    PGUSER: process.env.PGUSER,
+  }).database;
+  return target.kind === "postgres"
+    ? createPostgresDatabase(target.url)
+    : createPgliteFolder(fromTemplate);
 }
 
 async function createPgliteFolder(fromTemplate: boolean): Promise<CreatedDatabase> {

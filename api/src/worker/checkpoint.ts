@@ -1,4 +1,5 @@
-import type { StoredContent, StoryRecord } from "../db/schema.js";
+import type { StoryRecord } from "../db/schema.js";
+import { type StoryContent } from "@storyloom/common";
 import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "../writer/types.js";
 
 // What a story row holds of a generation in progress (architecture §5): the writer's plan, the
@@ -56,7 +57,7 @@ export function planWithDraft(plan: StoryPlan, draft: DraftChapter | null): Plan
   return draft ? { ...plan, draft } : plan;
 }
 
-export function contentOf(chapters: Chapter[]): StoredContent {
+export function contentOf(chapters: Chapter[]): StoryContent {
   return { chapters: chapters.map(({ title, paragraphs }) => ({ title, paragraphs })) };
 }
 

@@ -1,4 +1,4 @@
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/api-config.js";
 import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
 import { createOfflineWriter } from "../writer/offline-writer.js";
 import { illustratorFromEnv, writerFromEnv } from "../writer/openai-config.js";

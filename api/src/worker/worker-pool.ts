@@ -1,7 +1,7 @@
 import { hostname } from "node:os";
 import { nanoid } from "nanoid";
 import type { Database } from "../db/database.js";
-import type { StoryEventBus } from "../live/story-event-bus.js";
+import type { StoryEventBus } from "../db/story-event-bus.js";
 import { JobStore, type JobLease } from "./job-store.js";
 import {
   RunningJob,

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "../db/database.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
-import { openStoryEventBus, type StoryEventBus } from "../live/story-event-bus.js";
+import { openStoryEventBus, type StoryEventBus } from "../db/story-event-bus.js";
 import { bearer, type TestApi } from "../testing/test-api.js";
 import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
 import { createOfflineWriter } from "../writer/offline-writer.js";

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/api-config.js";
 import {
   illustratorFromEnv,
   illustratorOptionsFromEnv,

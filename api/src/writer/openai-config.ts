@@ -1,4 +1,4 @@
-import { ConfigError } from "../config.js";
+import { ConfigError } from "../config/api-config.js";
 import {
   createOpenAiIllustrator,
   DEFAULT_IMAGE_SIZE,

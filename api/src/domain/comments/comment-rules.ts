@@ -8,7 +8,7 @@ import {
   type TextRange,
 } from "@storyloom/common";
 import type { CommentRecord, StoryRecord, UserRecord } from "../../db/schema.js";
-import { ApiError, validationFailed } from "../../http/api-error.js";
+import { conflict, invalid } from "../../lib/errors.js";
 import { isOwner } from "../stories/visibility.js";
 import { isModerator } from "./moderation.js";
 
@@ -27,8 +27,8 @@ export const CANNOT_REPORT_OWN = "You cannot report your own comment.";
 /** spec §5: non-empty after trimming, at most 1000 characters. */
 export function validContent(raw: string): string {
   const content = raw.trim();
-  if (content === "") throw validationFailed("content", COMMENT_EMPTY);
-  if (content.length > COMMENT_MAX_LENGTH) throw validationFailed("content", COMMENT_TOO_LONG);
+  if (content === "") throw invalid("content", COMMENT_EMPTY);
+  if (content.length > COMMENT_MAX_LENGTH) throw invalid("content", COMMENT_TOO_LONG);
   return content;
 }
 
@@ -38,9 +38,7 @@ export function validContent(raw: string): string {
  */
 export function assertCommentsOpen(story: Pick<StoryRecord, "status">): void {
   if (story.status !== "completed" && story.status !== "ready_for_review") {
-    throw new ApiError(409, "INVALID_TRANSITION", COMMENTS_CLOSED, undefined, {
-      status: story.status,
-    });
+    throw conflict("INVALID_TRANSITION", COMMENTS_CLOSED, { status: story.status });
   }
 }
 
@@ -51,7 +49,7 @@ export function assertCommentsOpen(story: Pick<StoryRecord, "status">): void {
 export function anchorFor(story: Pick<StoryRecord, "content">, location: TextRange): TextAnchor {
   const content = story.content ?? { chapters: [] };
   const check = checkInlineRange(content, location);
-  if (!check.ok) throw validationFailed("location", INLINE_RANGE_MESSAGES[check.problem]);
+  if (!check.ok) throw invalid("location", INLINE_RANGE_MESSAGES[check.problem]);
   return anchorOf(canonicalText(content), location);
 }
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDay, readerKey, readHashSecret, trustedProxies } from "./reader-key.js";
+import { readDay, readerKey } from "./reader-key.js";
 
 describe("readerKey", () => {
   const visitor = { ip: "203.0.113.7", userAgent: "Firefox" };
@@ -27,17 +27,5 @@ describe("readerKey", () => {
 
   it("counts days in UTC", () => {
     expect(readDay(new Date("2026-01-01T23:59:59-05:00"))).toBe("2026-01-02");
-  });
-});
-
-describe("settings", () => {
-  it("takes READ_HASH_SECRET, or a random secret per process", () => {
-    expect(readHashSecret({ READ_HASH_SECRET: " fixed " })).toBe("fixed");
-    expect(readHashSecret({})).not.toBe(readHashSecret({}));
-  });
-
-  it("believes X-Forwarded-For from loopback unless TRUSTED_PROXIES says otherwise", () => {
-    expect(trustedProxies({})).toBe("loopback");
-    expect(trustedProxies({ TRUSTED_PROXIES: "10.0.0.0/8" })).toBe("10.0.0.0/8");
   });
 });

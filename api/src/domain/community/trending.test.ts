@@ -1,11 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  AGE_OFFSET_HOURS,
-  GRAVITY,
-  rankTrending,
-  trendingScore,
-  type TrendingCandidate,
-} from "./trending.js";
+import { rankTrending, TRENDING, trendingScore, type TrendingCandidate } from "./trending.js";
 
 const asOf = new Date("2026-05-01T00:00:00Z");
 const hoursAgo = (hours: number) => new Date(asOf.getTime() - hours * 3_600_000);
@@ -24,7 +18,10 @@ describe("trendingScore", () => {
 
   it("divides engagement plus one by the age plus two hours to the power of the gravity", () => {
     const score = trendingScore({ bookmarks: 1, comments: 1, reads: 1 }, hoursAgo(6), asOf);
-    expect(score).toBeCloseTo((3 + 2 + 1 + 1) / (6 + AGE_OFFSET_HOURS) ** GRAVITY, 12);
+    expect(score).toBeCloseTo(
+      (3 + 2 + 1 + 1) / (6 + TRENDING.ageOffsetHours) ** TRENDING.gravity,
+      12,
+    );
   });
 
   it("lets equal engagement fade with age, so a story without any still ranks by freshness", () => {

@@ -1,21 +1,27 @@
-// Trending Now (spec §2 Home) is a formula, not a guess: docs/decisions/009-trending-and-reads.md.
-// Hacker News style gravity: engagement in a recent window, divided by a power of the age, so a
-// new story with a few readers can pass an old one with many, and every story fades in time.
+import type { TrendingFormula } from "../../db/community-repository.js";
 
-/** Engagement counts only within this window before `as_of`. */
-export const TRENDING_WINDOW_DAYS = 7;
-/** A bookmark says "I want this again": the strongest signal. */
-export const BOOKMARK_WEIGHT = 3;
-/** An approved comment is effort spent on the story. */
-export const COMMENT_WEIGHT = 2;
-/** A distinct reader on a day (story_reads); the weakest and most plentiful signal. */
-export const READ_WEIGHT = 1;
-/** Keeps a story without engagement rankable (by age alone) instead of all scoring zero. */
-export const ENGAGEMENT_OFFSET = 1;
-/** Hours added to the age, so a story published a minute ago does not divide by ~0. */
-export const AGE_OFFSET_HOURS = 2;
-/** How fast stories fade: Hacker News uses 1.8; 1.5 is gentler for a small community. */
-export const GRAVITY = 1.5;
+// Trending Now is a formula, not a guess (docs/decisions/009-trending-and-reads.md): Hacker News
+// style gravity, engagement in a recent window divided by a power of the age, so a new story with
+// a few readers can pass an old one with many, and every story fades in time. The database
+// computes it (CommunityRepository.listTrending); trendingScore and rankTrending say the same in
+// TypeScript, for tests and for the record.
+
+export const TRENDING: TrendingFormula = {
+  /** Engagement counts only within this window before the ranking's instant. */
+  windowDays: 7,
+  /** A bookmark says "I want this again": the strongest signal. */
+  bookmarkWeight: 3,
+  /** An approved comment is effort spent on the story. */
+  commentWeight: 2,
+  /** A distinct reader on a day (story_reads); the weakest and most plentiful signal. */
+  readWeight: 1,
+  /** Keeps a story without engagement rankable (by age alone) instead of all scoring zero. */
+  engagementOffset: 1,
+  /** Hours added to the age, so a story published a minute ago does not divide by ~0. */
+  ageOffsetHours: 2,
+  /** How fast stories fade: Hacker News uses 1.8; 1.5 is gentler for a small community. */
+  gravity: 1.5,
+};
 
 export interface Engagement {
   bookmarks: number;
@@ -25,16 +31,19 @@ export interface Engagement {
 
 export function engagementOf(counts: Engagement): number {
   return (
-    BOOKMARK_WEIGHT * counts.bookmarks +
-    COMMENT_WEIGHT * counts.comments +
-    READ_WEIGHT * counts.reads
+    TRENDING.bookmarkWeight * counts.bookmarks +
+    TRENDING.commentWeight * counts.comments +
+    TRENDING.readWeight * counts.reads
   );
 }
 
-/** The score the SQL computes (community-repository.ts); this one is for tests and the record. */
+/** The score the SQL computes at `asOf`. */
 export function trendingScore(counts: Engagement, publishedAt: Date, asOf: Date): number {
   const ageHours = Math.max(0, asOf.getTime() - publishedAt.getTime()) / 3_600_000;
-  return (engagementOf(counts) + ENGAGEMENT_OFFSET) / (ageHours + AGE_OFFSET_HOURS) ** GRAVITY;
+  return (
+    (engagementOf(counts) + TRENDING.engagementOffset) /
+    (ageHours + TRENDING.ageOffsetHours) ** TRENDING.gravity
+  );
 }
 
 export interface TrendingCandidate extends Engagement {

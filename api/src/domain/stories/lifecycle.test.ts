@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { STORY_STATUSES, type StoryStatus } from "../../db/schema.js";
+import { STORY_STATUSES, type StoryStatus } from "@storyloom/common";
 import {
   assertTransition,
   canTransition,
@@ -36,13 +36,13 @@ describe("the story lifecycle", () => {
     expect(STORY_TRANSITIONS.fail.to).toBe("error");
   });
 
-  it("refuses a transition with 409 INVALID_TRANSITION naming the current status", () => {
+  it("refuses a transition as a conflict, INVALID_TRANSITION, naming the current status", () => {
     expect(() => assertTransition("generating", "confirm")).toThrow(
       expect.objectContaining({
-        statusCode: 409,
+        kind: "conflict",
         code: "INVALID_TRANSITION",
         detail: "Cannot confirm a story that is generating.",
-        extra: { status: "generating" },
+        details: { status: "generating" },
       }),
     );
     expect(() => assertTransition("discarded", "discard")).toThrow(

@@ -1,8 +1,9 @@
 import type { Database } from "../../db/database.js";
-import type { StoryRecord, StoryStatus } from "../../db/schema.js";
+import type { StoryRecord } from "../../db/schema.js";
+import { type StoryStatus } from "@storyloom/common";
 import { StoriesRepository, type StoryChanges } from "../../db/stories-repository.js";
 import { notifyStoryEvent } from "../../db/story-events.js";
-import { ApiError } from "../../http/api-error.js";
+import { conflict, type Failure } from "../../lib/errors.js";
 import { assertOwner, storyNotFound } from "./visibility.js";
 
 // Architecture §4, the story lifecycle as data. `(none) → generating` is the start of a story
@@ -69,9 +70,9 @@ export function canTransition(status: StoryStatus, action: StoryAction): boolean
   return STORY_TRANSITIONS[action].from.includes(status);
 }
 
-export function invalidTransition(status: StoryStatus, action: StoryAction): ApiError {
+export function invalidTransition(status: StoryStatus, action: StoryAction): Failure {
   const detail = `Cannot ${STORY_TRANSITIONS[action].verb} a story that is ${status}.`;
-  return new ApiError(409, "INVALID_TRANSITION", detail, undefined, { status });
+  return conflict("INVALID_TRANSITION", detail, { status });
 }
 
 /** Throws the 409 INVALID_TRANSITION (naming the current status) unless the action is allowed. */

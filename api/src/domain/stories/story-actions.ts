@@ -1,5 +1,6 @@
 import type { Database } from "../../db/database.js";
-import type { StoredContent, StoryRecord } from "../../db/schema.js";
+import type { StoryRecord } from "../../db/schema.js";
+import { type StoryContent } from "@storyloom/common";
 import { StoriesRepository, type StoryChanges } from "../../db/stories-repository.js";
 import { notifyStoryEvent } from "../../db/story-events.js";
 import { moderationOnPublish, type ModerationSettings } from "../comments/moderation.js";
@@ -54,7 +55,7 @@ export async function discardStory(
 
 export interface StoryEdits {
   title?: string;
-  content?: StoredContent;
+  content?: StoryContent;
 }
 
 /** spec §4 confirm: ready_for_review → completed, with the owner's edited title and content. */

@@ -1,5 +1,5 @@
-import type { DesiredLength, NastinessLevel } from "../../db/schema.js";
-import { validationFailed } from "../../http/api-error.js";
+import { type DesiredLength, type NastinessLevel } from "@storyloom/common";
+import { invalid } from "../../lib/errors.js";
 
 // spec §5 "Generation form" and the contract's limits, checked after trimming.
 export const TITLE_MAX_LENGTH = 200;
@@ -59,9 +59,9 @@ function requiredText(
   label: string,
 ): string {
   const text = value?.trim() ?? "";
-  if (text === "") throw validationFailed(field, requiredMessage);
+  if (text === "") throw invalid(field, requiredMessage);
   if (text.length > maxLength) {
-    throw validationFailed(field, `${label} must be at most ${maxLength} characters.`);
+    throw invalid(field, `${label} must be at most ${maxLength} characters.`);
   }
   return text;
 }
@@ -70,11 +70,11 @@ function requiredText(
 function labels(field: string, values: string[] | undefined, noun: string): string[] {
   const kept = (values ?? []).map((value) => value.trim()).filter((value) => value !== "");
   if (kept.length > MAX_LABELS) {
-    throw validationFailed(field, `At most ${MAX_LABELS} ${noun}s are allowed.`);
+    throw invalid(field, `At most ${MAX_LABELS} ${noun}s are allowed.`);
   }
   const tooLong = kept.findIndex((value) => value.length > LABEL_MAX_LENGTH);
   if (tooLong !== -1) {
-    throw validationFailed(
+    throw invalid(
       `${field}.${tooLong}`,
       `Each ${noun} must be at most ${LABEL_MAX_LENGTH} characters.`,
     );

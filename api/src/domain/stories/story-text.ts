@@ -1,10 +1,10 @@
-import type { StoredContent } from "../../db/schema.js";
+import { type StoryContent } from "@storyloom/common";
 
 /** spec §2 story cards show a preview: about this many characters of the first paragraph. */
 export const PREVIEW_MAX_LENGTH = 280;
 
 /** The first paragraph, cut at a word boundary near 280 characters with an ellipsis. */
-export function previewOf(content: StoredContent | null): string | null {
+export function previewOf(content: StoryContent | null): string | null {
   const first = content?.chapters.flatMap((chapter) => chapter.paragraphs).find((p) => p.trim());
   if (first === undefined) return null;
   const text = first.trim().replace(/\s+/g, " ");
@@ -21,7 +21,7 @@ export function categoryNameOf(tags: readonly string[]): string | null {
 }
 
 /** Confirmable content (spec §4 "content must be an object"): at least one chapter. */
-export function hasChapters(content: StoredContent | null): content is StoredContent {
+export function hasChapters(content: StoryContent | null): content is StoryContent {
   return (
     typeof content === "object" &&
     content !== null &&

@@ -1,5 +1,5 @@
 import type { StoryRecord } from "../../db/schema.js";
-import { ApiError } from "../../http/api-error.js";
+import { forbidden, notFound, type Failure } from "../../lib/errors.js";
 
 export const STORY_NOT_FOUND = "Story not found.";
 
@@ -23,8 +23,8 @@ export function canView(story: Viewed, viewerId: string | null): boolean {
 }
 
 /** Not found, for missing stories and for ones the viewer may not see alike (never leak one). */
-export function storyNotFound(): ApiError {
-  return new ApiError(404, "NOT_FOUND", STORY_NOT_FOUND);
+export function storyNotFound(): Failure {
+  return notFound(STORY_NOT_FOUND);
 }
 
 export function assertCanView(story: Viewed | null, viewerId: string | null): asserts story {
@@ -41,5 +41,5 @@ export function assertOwner(
   forbiddenDetail: string,
 ): asserts story {
   assertCanView(story, viewerId);
-  if (!isOwner(story, viewerId)) throw new ApiError(403, "FORBIDDEN", forbiddenDetail);
+  if (!isOwner(story, viewerId)) throw forbidden(forbiddenDetail);
 }

@@ -1,0 +1,83 @@
+import type { CommunityRepository, ListedStory } from "../db/community-repository.js";
+import type { StoryRecord } from "../db/schema.js";
+import type { StoriesRepository } from "../db/stories-repository.js";
+import { decodeKeyset, encodeKeyset, type KeysetList, type KeysetPosition } from "../lib/cursor.js";
+import { mediaUrl, toStoryJson, type StoryDetailJson } from "./story-schema.js";
+
+// A story as JSON for one viewer, with what its screen shows beside the row: the whole story with
+// its pictures and counts for the reader, a light card (cover, counts, no text) for lists.
+
+/** A story as the viewer sees it, pictures, counts and bookmark included. */
+export async function storyDetail(
+  repositories: { stories: StoriesRepository; community: CommunityRepository },
+  story: StoryRecord,
+  viewerId: string | null,
+  authorUsername: string | null,
+): Promise<StoryDetailJson> {
+  const [media, counts] = await Promise.all([
+    repositories.stories.listMedia(story.id, story.generation),
+    repositories.community.communityOf([story.id], viewerId),
+  ]);
+  return toStoryJson(story, {
+    viewerId,
+    authorUsername,
+    media,
+    community: counts.get(story.id),
+  });
+}
+
+/**
+ * Story cards for `viewerId`: list items carry no text or pictures (like /stories/mine), but the
+ * cover's URL, the counts and whether the viewer bookmarked them.
+ */
+export async function storyCards(
+  community: CommunityRepository,
+  rows: readonly ListedStory[],
+  viewerId: string | null,
+): Promise<StoryDetailJson[]> {
+  const ids = rows.map((story) => story.id);
+  const [counts, covers] = await Promise.all([
+    community.communityOf(ids, viewerId),
+    community.coversOf(ids),
+  ]);
+  return rows.map((story) => {
+    const cover = covers.get(story.id);
+    return {
+      ...toStoryJson(story, {
+        viewerId,
+        authorUsername: story.authorUsername,
+        media: null,
+        community: counts.get(story.id),
+      }),
+      header_image_url: cover === undefined ? null : mediaUrl(cover),
+    };
+  });
+}
+
+/**
+ * One keyset page of story cards (newest stories, a reader's bookmarks): `listRows` is asked for
+ * one row more than `size`, which tells whether there is a next page.
+ */
+export async function keysetStoryPage(
+  community: CommunityRepository,
+  list: Exclude<KeysetList, "mine">,
+  page: { size: number; cursor: string | undefined; viewerId: string | null },
+  listRows: (
+    limit: number,
+    after: KeysetPosition | null,
+  ) => Promise<Array<{ story: ListedStory; position: KeysetPosition }>>,
+) {
+  const { size, cursor, viewerId } = page;
+  const after = cursor === undefined ? null : decodeKeyset(list, cursor);
+  const rows = await listRows(size + 1, after);
+  const shown = rows.slice(0, size);
+  const last = shown.at(-1);
+  return {
+    items: await storyCards(
+      community,
+      shown.map((row) => row.story),
+      viewerId,
+    ),
+    next_cursor: rows.length > size && last ? encodeKeyset(list, last.position) : null,
+  };
+}
