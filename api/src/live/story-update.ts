@@ -1,5 +1,5 @@
+import type { Chapter } from "@storyloom/writer";
 import type { StoryRecord, StoryStatus } from "../db/schema.js";
-import type { Chapter } from "../writer/types.js";
 import { readCheckpoint, storedChapters } from "../worker/checkpoint.js";
 
 /**

@@ -1,5 +1,5 @@
+import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "@storyloom/writer";
 import type { StoredContent, StoryRecord } from "../db/schema.js";
-import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "../writer/types.js";
 
 // What a story row holds of a generation in progress (architecture §5): the writer's plan, the
 // chapters finished so far (content), and — inside the plan's JSON, never in content — the

@@ -1,0 +1,27 @@
+// @storyloom/writer: what the generation pipeline needs to have a story written and illustrated.
+// The offline writer and illustrator need nothing; the OpenAI-compatible ones need a server, and
+// their options come from the caller (the writer reads no environment).
+
+export {
+  WORD_BUDGET,
+  WriterError,
+  type Chapter,
+  type ChapterPlan,
+  type Illustrator,
+  type StoryImage,
+  type StoryPlan,
+  type StoryRequest,
+  type StoryWriter,
+  type WriteChapterInput,
+} from "./contract.js";
+export { createOfflineIllustrator } from "./offline/illustrator.js";
+export { createOfflineWriter, type OfflineWriterOptions } from "./offline/writer.js";
+export {
+  createOpenAiIllustrator,
+  DEFAULT_IMAGE_SIZE,
+  type OpenAiIllustratorOptions,
+} from "./openai/illustrator.js";
+export { createOpenAiWriter, type OpenAiWriterOptions } from "./openai/writer.js";
+// Deterministic randomness: the seed and the benchmarks draw their data from the same generator
+// as the offline writer, so a run repeats exactly.
+export { createSeededRandom, hashString, type SeededRandom } from "./offline/seeded-random.js";
