@@ -1,8 +1,13 @@
+import type {
+  Chapter,
+  DesiredLength,
+  ImageRole,
+  NastinessLevel,
+  StoryContent,
+} from "@storyloom/common";
+
 // The contract between the generation pipeline (worker) and the story writers / illustrators.
 // Architecture §5: plan 0–15 %, chapters 15–85 % (text streamed as it arrives), pictures 85–100 %.
-
-export type DesiredLength = "short" | "medium" | "long";
-export type NastinessLevel = "light" | "medium" | "heavy";
 
 /** What the user asked for (spec §3 "Generation request"), already validated. */
 export interface StoryRequest {
@@ -31,16 +36,10 @@ export interface StoryPlan {
   chapters: ChapterPlan[];
 }
 
-export interface Chapter {
-  title: string;
-  paragraphs: string[];
-}
-
-/** The stored content object (spec §3): chapters, each with a title and paragraphs. */
-export interface StoryContent {
+/** What an illustrator draws from: the finished story's text with its title and description. */
+export interface IllustrationSubject extends StoryContent {
   title: string;
   description: string;
-  chapters: Chapter[];
 }
 
 export interface WriteChapterInput {
@@ -63,7 +62,7 @@ export interface StoryWriter {
 
 /** A picture for the story: the cover (chapterIndex null) or one placed after a paragraph. */
 export interface StoryImage {
-  role: "cover" | "chapter";
+  role: ImageRole;
   chapterIndex: number | null;
   paragraphIndex: number | null;
   altText: string;
@@ -77,7 +76,7 @@ export interface Illustrator {
   /** albumArtOnly: only the cover (spec §7 regenerate_art?album_art_only=true). */
   illustrate(
     request: StoryRequest,
-    content: StoryContent,
+    content: IllustrationSubject,
     options: { albumArtOnly: boolean; signal?: AbortSignal; variant?: number },
   ): Promise<StoryImage[]>;
 }

@@ -2,10 +2,10 @@
 // The offline writer and illustrator need nothing; the OpenAI-compatible ones need a server, and
 // their options come from the caller (the writer reads no environment).
 
+export type { Chapter } from "@storyloom/common";
 export {
   WORD_BUDGET,
   WriterError,
-  type Chapter,
   type ChapterPlan,
   type Illustrator,
   type StoryImage,

@@ -1,4 +1,4 @@
-import type { NastinessLevel } from "../contract.js";
+import type { NastinessLevel } from "@storyloom/common";
 
 // Genre flavour for the offline writer: names, places, things and sentences that make a fantasy
 // read like a fantasy and a mystery like a mystery. Everything here must suit every nastiness

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StoryContent, StoryImage, StoryRequest } from "../contract.js";
+import type { IllustrationSubject, StoryImage, StoryRequest } from "../contract.js";
 import { createOfflineIllustrator, escapeXml } from "./illustrator.js";
 
 const illustrator = createOfflineIllustrator();
@@ -20,7 +20,7 @@ function paragraphs(count: number, seed: string): string[] {
   );
 }
 
-const CONTENT: StoryContent = {
+const CONTENT: IllustrationSubject = {
   title: REQUEST.title,
   description: "A fantasy tale.",
   chapters: [

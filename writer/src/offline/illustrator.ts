@@ -1,10 +1,5 @@
-import type {
-  Illustrator,
-  NastinessLevel,
-  StoryContent,
-  StoryImage,
-  StoryRequest,
-} from "../contract.js";
+import type { NastinessLevel } from "@storyloom/common";
+import type { Illustrator, IllustrationSubject, StoryImage, StoryRequest } from "../contract.js";
 import { detectGenres, type GenreId } from "./genres.js";
 import {
   balloons,
@@ -94,14 +89,14 @@ export function createOfflineIllustrator(): Illustrator {
 }
 
 /** Hash of everything the reader sees, mixed with the variant. */
-function storySeed(content: StoryContent, variant: number): number {
+function storySeed(content: IllustrationSubject, variant: number): number {
   const text = JSON.stringify([content.title, content.description, content.chapters]);
   return mixSeeds(hashString(text), variant);
 }
 
 function cover(
   request: StoryRequest,
-  content: StoryContent,
+  content: IllustrationSubject,
   genre: GenreId,
   seed: number,
 ): StoryImage {
@@ -116,7 +111,7 @@ function cover(
 
 function chapterPicture(
   request: StoryRequest,
-  content: StoryContent,
+  content: IllustrationSubject,
   index: number,
   genre: GenreId,
   seed: number,

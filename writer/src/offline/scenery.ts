@@ -1,4 +1,4 @@
-import type { NastinessLevel } from "../contract.js";
+import type { NastinessLevel } from "@storyloom/common";
 import type { SeededRandom } from "./seeded-random.js";
 
 // Painters for the offline illustrator: each draws one layer of a landscape as SVG markup and

@@ -1,13 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  WORD_BUDGET,
-  WriterError,
-  type Chapter,
-  type DesiredLength,
-  type NastinessLevel,
-  type StoryPlan,
-  type StoryRequest,
-} from "../contract.js";
+import type { Chapter, DesiredLength, NastinessLevel } from "@storyloom/common";
+import { WORD_BUDGET, WriterError, type StoryPlan, type StoryRequest } from "../contract.js";
 import { GENRES, type GenreId } from "./genres.js";
 import { readOutline } from "./outline.js";
 import { ACTION_LINES, DIALOGUE_LINES, INTERIOR_LINES } from "./words/prose.js";

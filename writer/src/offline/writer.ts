@@ -1,6 +1,6 @@
+import type { Chapter } from "@storyloom/common";
 import {
   WriterError,
-  type Chapter,
   type StoryPlan,
   type StoryRequest,
   type StoryWriter,

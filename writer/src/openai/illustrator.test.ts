@@ -7,7 +7,7 @@ import {
   type Handler,
 } from "../testing/openai-fake-server.js";
 import { createOpenAiIllustrator, type OpenAiIllustratorOptions } from "./illustrator.js";
-import { WriterError, type StoryContent, type StoryRequest } from "../contract.js";
+import { WriterError, type IllustrationSubject, type StoryRequest } from "../contract.js";
 
 let server: FakeServer;
 
@@ -49,7 +49,7 @@ const request: StoryRequest = {
   nastinessLevel: "light",
 };
 
-const content: StoryContent = {
+const content: IllustrationSubject = {
   title: 'The "Lantern" Keeper',
   description: "A keeper follows a map out to sea.",
   chapters: [

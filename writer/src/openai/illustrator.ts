@@ -1,3 +1,4 @@
+import type { Chapter, NastinessLevel } from "@storyloom/common";
 import {
   HttpStatusError,
   MalformedOutputError,
@@ -10,14 +11,7 @@ import {
   type RetryListener,
 } from "./http.js";
 import { isRecord } from "./sse.js";
-import type {
-  Chapter,
-  Illustrator,
-  NastinessLevel,
-  StoryContent,
-  StoryImage,
-  StoryRequest,
-} from "../contract.js";
+import type { Illustrator, IllustrationSubject, StoryImage, StoryRequest } from "../contract.js";
 
 // An Illustrator for OpenAI-compatible image servers (POST /images/generations: OpenAI's
 // dall-e / gpt-image models, LocalAI, and proxies speaking the same dialect). One cover, then one
@@ -82,7 +76,7 @@ interface IllustrateOptions {
 async function illustrate(
   generate: ImageGenerator,
   request: StoryRequest,
-  content: StoryContent,
+  content: IllustrationSubject,
   options: IllustrateOptions,
 ): Promise<StoryImage[]> {
   const style = styleFor(request, options.variant);
@@ -210,7 +204,7 @@ function styleFor(request: StoryRequest, variant: number | undefined): string {
   return [STYLES[request.nastinessLevel], composition].filter(Boolean).join(", ");
 }
 
-function coverPrompt(request: StoryRequest, content: StoryContent, style: string): string {
+function coverPrompt(request: StoryRequest, content: IllustrationSubject, style: string): string {
   const genre = request.tags
     .slice(0, 5)
     .map((tag) => quoted(tag, 30))
@@ -225,7 +219,7 @@ function coverPrompt(request: StoryRequest, content: StoryContent, style: string
 }
 
 function chapterPrompt(
-  content: StoryContent,
+  content: IllustrationSubject,
   chapter: Chapter,
   paragraphIndex: number,
   style: string,

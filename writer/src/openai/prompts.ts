@@ -1,10 +1,5 @@
-import type {
-  Chapter,
-  DesiredLength,
-  NastinessLevel,
-  StoryRequest,
-  WriteChapterInput,
-} from "../contract.js";
+import type { Chapter, DesiredLength, NastinessLevel } from "@storyloom/common";
+import type { StoryRequest, WriteChapterInput } from "../contract.js";
 import { WORD_BUDGET } from "../contract.js";
 
 // Prompt design (architecture §5): the system message holds every instruction and contains no

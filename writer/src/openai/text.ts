@@ -1,4 +1,4 @@
-import type { Chapter } from "../contract.js";
+import type { Chapter } from "@storyloom/common";
 
 // Turns what a chat model writes into the stored chapter shape: plain-text paragraphs. Models add
 // markdown, repeat the chapter title, or think aloud in <think> blocks even when told not to; the

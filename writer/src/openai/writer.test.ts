@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import type { Chapter } from "@storyloom/common";
 import {
   completion,
   deltaEvent,
@@ -13,7 +14,7 @@ import {
 } from "../testing/openai-fake-server.js";
 import type { RetryEvent } from "./http.js";
 import { createOpenAiWriter, type OpenAiWriterOptions } from "./writer.js";
-import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "../contract.js";
+import { WriterError, type StoryPlan, type StoryRequest } from "../contract.js";
 
 let server: FakeServer;
 

@@ -1,3 +1,4 @@
+import type { Chapter } from "@storyloom/common";
 import {
   MalformedOutputError,
   endpointFrom,
@@ -17,7 +18,6 @@ import { SseParser, isRecord, readCompletionChunk } from "./sse.js";
 import { chapterFromText, completeParagraphText } from "./text.js";
 import {
   WriterError,
-  type Chapter,
   type StoryPlan,
   type StoryRequest,
   type StoryWriter,

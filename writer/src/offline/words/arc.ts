@@ -1,4 +1,4 @@
-import type { DesiredLength } from "../../contract.js";
+import type { DesiredLength } from "@storyloom/common";
 
 // The story arc: setup, complication, turning point, climax, resolution, stretched or folded to
 // the chapter count of the desired length. Each beat brings its own chapter titles, plan summary,

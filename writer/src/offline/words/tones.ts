@@ -1,4 +1,4 @@
-import type { NastinessLevel } from "../../contract.js";
+import type { NastinessLevel } from "@storyloom/common";
 
 // Nastiness decides how much danger reaches the page (architecture §5: "nastiness sets tone and
 // content limits"). Light stories keep trouble to worries, misunderstandings and weather; medium
