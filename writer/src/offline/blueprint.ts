@@ -1,11 +1,13 @@
 import type { StoryRequest } from "../contract.js";
-import { ARCS, type BeatId } from "./words/arc.js";
-import { detectGenres, type GenreMaterial } from "./genres.js";
+import { detectGenres } from "./genres.js";
 import { readOutline, type OutlineCharacter, type OutlineReading } from "./outline.js";
-import { possessive, tidySpaces } from "./text.js";
-import { resolveChoices, type Slots } from "./template.js";
-import { TONES, type ToneMaterial } from "./words/tones.js";
 import { createSeededRandom, hashString, type SeededRandom } from "./seeded-random.js";
+import { resolveChoices, type Slots } from "./template.js";
+import { possessive, tidySpaces } from "./text.js";
+import { ARCS, type BeatId } from "./words/arc.js";
+import type { GenreMaterial } from "./words/genres.js";
+import { NAME_TITLES, PLAIN_ROLES } from "./words/names.js";
+import { TONES, type ToneMaterial } from "./words/tones.js";
 
 // The fixed facts of one story, decided once from the request: who is in it, where it starts and
 // where it goes, what it turns on, its genre and tone, and which of the user's outline lines and
@@ -48,14 +50,6 @@ const MAX_KEYWORDS = 10;
 const MAX_KEYWORD_WORDS = 8;
 const MAX_EXTRA_PLACES = 3;
 const MAX_EXTRA_THINGS = 2;
-
-/** Titles that go with a name ("Captain Reyes" stays whole; "Detective Ana Ruiz" becomes "Ana"). */
-const NAME_TITLES = new Set(
-  (
-    "captain detective doctor dr professor inspector sergeant lady lord sir king queen prince " +
-    "princess aunt uncle mister mr mrs ms miss madame old young father mother brother sister"
-  ).split(" "),
-);
 
 /**
  * The request as one string, field by field in a fixed order: the same request always hashes the
@@ -164,9 +158,6 @@ function invent(
     epithet: role && !PLAIN_ROLES.test(role) ? role : null,
   };
 }
-
-/** "Maud, the girl," reads oddly: a bare everyday noun is not worth an epithet. */
-const PLAIN_ROLES = /^the (?:girl|boy|man|woman|child|kid|teenager)$/;
 
 /** The name people would use in running prose. */
 export function shortName(name: string): string {

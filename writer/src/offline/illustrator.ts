@@ -1,6 +1,6 @@
 import type { NastinessLevel } from "@storyloom/common";
 import type { Illustrator, IllustrationSubject, StoryImage, StoryRequest } from "../contract.js";
-import { detectGenres, type GenreId } from "./genres.js";
+import { detectGenres } from "./genres.js";
 import {
   balloons,
   birds,
@@ -26,10 +26,11 @@ import {
   trees,
   type Canvas,
   type Layer,
-  type TimeOfDay,
 } from "./scenery.js";
-import { joinList } from "./text.js";
 import { createSeededRandom, hashString, mixSeeds, type SeededRandom } from "./seeded-random.js";
+import { joinList } from "./text.js";
+import type { GenreId } from "./words/genres.js";
+import { GENRE_HUES, GENRE_TIMES, TIME_WORDS, type TimeOfDay } from "./words/scenery.js";
 
 // The default illustrator: landscapes drawn as SVG from the story itself, no network. The same
 // story gives the same pictures; another story, another chapter or another `variant` (the
@@ -38,35 +39,6 @@ import { createSeededRandom, hashString, mixSeeds, type SeededRandom } from "./s
 
 const COVER = { width: 1200, height: 800 };
 const CHAPTER = { width: 1200, height: 675 };
-
-/** The base hue of each genre's palette; the story's hash shifts it, so stories differ. */
-const GENRE_HUES: Record<GenreId, number> = {
-  fantasy: 265,
-  scifi: 222,
-  mystery: 205,
-  horror: 160,
-  romance: 335,
-  adventure: 190,
-  comedy: 45,
-};
-
-/** The times of day a genre's cover favours. */
-const GENRE_TIMES: Record<GenreId, readonly TimeOfDay[]> = {
-  fantasy: ["night", "dusk"],
-  scifi: ["night", "dusk"],
-  mystery: ["night", "dusk"],
-  horror: ["night", "dusk"],
-  romance: ["dusk", "dawn"],
-  adventure: ["day", "dawn"],
-  comedy: ["day", "dawn"],
-};
-
-const TIME_WORDS: Record<TimeOfDay, string> = {
-  night: "a night-time",
-  dusk: "a dusky",
-  dawn: "a dawn",
-  day: "a sunlit",
-};
 
 export function createOfflineIllustrator(): Illustrator {
   return {

@@ -1,11 +1,10 @@
 import type { NastinessLevel } from "@storyloom/common";
 import type { SeededRandom } from "./seeded-random.js";
+import { LIGHTNESS, type TimeOfDay } from "./words/scenery.js";
 
 // Painters for the offline illustrator: each draws one layer of a landscape as SVG markup and
 // says in a few words what it drew, so the alt text describes the actual picture. All shapes are
 // plain paths, circles and gradients defined inside the document; nothing is fetched.
-
-export type TimeOfDay = "dawn" | "day" | "dusk" | "night";
 
 export interface Palette {
   skyTop: string;
@@ -38,13 +37,6 @@ export interface Layer {
   /** "castle towers", "a crescent moon": joined into the alt text. */
   phrase?: string;
 }
-
-const LIGHTNESS: Record<TimeOfDay, { sky: [number, number]; land: [number, number, number] }> = {
-  night: { sky: [10, 26], land: [24, 16, 8] },
-  dusk: { sky: [26, 62], land: [36, 25, 13] },
-  dawn: { sky: [46, 76], land: [52, 38, 22] },
-  day: { sky: [56, 84], land: [60, 44, 27] },
-};
 
 /** A palette around a base hue; heavy stories are darker and greyer, light ones brighter. */
 export function makePalette(hue: number, time: TimeOfDay, nastiness: NastinessLevel): Palette {

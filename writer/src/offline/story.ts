@@ -1,7 +1,10 @@
 import { WORD_BUDGET, type ChapterPlan, type StoryPlan, type StoryRequest } from "../contract.js";
-import { BEATS, RECAP_FRAMES, TIME_PHRASES, type BeatId, type ToneSlot } from "./words/arc.js";
 import { buildBlueprint, storySlots, type StoryBlueprint } from "./blueprint.js";
-import type { GenreMaterial } from "./genres.js";
+import { createSeededRandom, Deck, type SeededRandom } from "./seeded-random.js";
+import { fillTemplate, renderTemplate, type Slots } from "./template.js";
+import { capitaliseFirst, countWords, joinList, titleCase } from "./text.js";
+import { BEATS, RECAP_FRAMES, TIME_PHRASES, type BeatId, type ToneSlot } from "./words/arc.js";
+import type { GenreMaterial } from "./words/genres.js";
 import {
   ACTION_LINES,
   COMPANION_FRAMES,
@@ -14,9 +17,6 @@ import {
   PLACE_FRAMES,
   THING_FRAMES,
 } from "./words/prose.js";
-import { capitaliseFirst, countWords, joinList, titleCase } from "./text.js";
-import { fillTemplate, renderTemplate, type Slots } from "./template.js";
-import { createSeededRandom, Deck, type SeededRandom } from "./seeded-random.js";
 
 // Plans and writes the offline story. Everything is a pure function of the request (and, for
 // chapters, the plan): chapter i is written by replaying chapters 0…i with one random stream, so

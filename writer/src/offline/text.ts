@@ -1,3 +1,5 @@
+import { TITLE_SMALL_WORDS } from "./words/titles.js";
+
 // Small text helpers shared by the offline writer's parts.
 
 /**
@@ -27,25 +29,6 @@ export function capitaliseFirst(text: string): string {
 export function lowerFirst(text: string): string {
   return text.charAt(0).toLowerCase() + text.slice(1);
 }
-
-const TITLE_SMALL_WORDS = new Set([
-  "a",
-  "an",
-  "and",
-  "as",
-  "at",
-  "but",
-  "by",
-  "for",
-  "in",
-  "into",
-  "of",
-  "on",
-  "or",
-  "the",
-  "to",
-  "with",
-]);
 
 /**
  * Chapter-title casing: every word capitalised except short function words after the first.

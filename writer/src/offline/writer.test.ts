@@ -1,14 +1,14 @@
 import { describe, expect, it } from "vitest";
 import type { Chapter, DesiredLength, NastinessLevel } from "@storyloom/common";
 import { WORD_BUDGET, WriterError, type StoryPlan, type StoryRequest } from "../contract.js";
-import { GENRES, type GenreId } from "./genres.js";
 import { readOutline } from "./outline.js";
-import { ACTION_LINES, DIALOGUE_LINES, INTERIOR_LINES } from "./words/prose.js";
+import { createSeededRandom } from "./seeded-random.js";
 import { PARAGRAPH_MAX_WORDS, PARAGRAPH_MIN_WORDS } from "./story.js";
 import { countWords } from "./text.js";
-import { DARK_WORDS, TONES, VIOLENT_WORDS } from "./words/tones.js";
 import { createOfflineWriter } from "./writer.js";
-import { createSeededRandom } from "./seeded-random.js";
+import { GENRES, type GenreId } from "./words/genres.js";
+import { ACTION_LINES, DIALOGUE_LINES, INTERIOR_LINES } from "./words/prose.js";
+import { DARK_WORDS, TONES, VIOLENT_WORDS } from "./words/tones.js";
 
 const writer = createOfflineWriter({ paceMs: 0 });
 
