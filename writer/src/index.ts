@@ -22,6 +22,6 @@ export {
   type OpenAiIllustratorOptions,
 } from "./openai/illustrator.js";
 export { createOpenAiWriter, type OpenAiWriterOptions } from "./openai/writer.js";
-// Deterministic randomness: the seed and the benchmarks draw their data from the same generator
-// as the offline writer, so a run repeats exactly.
+// The offline writer's deterministic randomness, also used by the seed and the benchmarks so that
+// their data is the same on every run.
 export { createSeededRandom, hashString, type SeededRandom } from "./offline/seeded-random.js";
