@@ -4,12 +4,14 @@ FROM node:20-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json .npmrc tsconfig.base.json tsconfig.json codegen.ts schema.graphql ./
 COPY common/package.json common/
+COPY writer/package.json writer/
 COPY api/package.json api/
 COPY bff/package.json bff/
 COPY client/package.json client/
 COPY e2e/package.json e2e/
 RUN npm ci --no-audit --no-fund
 COPY common common
+COPY writer writer
 COPY api api
 COPY bff bff
 COPY client client

@@ -123,7 +123,7 @@ describe("README", () => {
       const text = readFileSync(file, "utf8");
       for (const match of text.matchAll(/\benv(?:\.|\[")([A-Z][A-Z0-9_]+)/g)) names.add(match[1]);
       // Config modules name variables as string literals (e.g. integer(env, "BFF_PORT", …)).
-      if (/(config\.ts|start\.mjs)$/.test(file)) {
+      if (/(config\.ts|start\.mjs)$|\/config\/[^/]+\.ts$/.test(file)) {
         for (const match of text.matchAll(/"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"/g)) names.add(match[1]);
       }
     }

@@ -88,6 +88,7 @@ if (built) {
   try {
     await vitest("scripts", "repo", env);
     await vitest("common", "common", env);
+    await vitest("writer", "writer", env);
     await vitest("api", "api-pglite", { ...env, DATABASE_URL: "" });
     await vitest("api", "api-postgres", {
       ...env,

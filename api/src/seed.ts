@@ -2,6 +2,12 @@ import { createHash } from "node:crypto";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { eq, inArray } from "drizzle-orm";
+import {
+  createOfflineIllustrator,
+  createOfflineWriter,
+  createSeededRandom,
+  hashString,
+} from "@storyloom/writer";
 import { CommunityRepository } from "./db/community-repository.js";
 import type { Database } from "./db/database.js";
 import { openDatabase } from "./db/open-database.js";
@@ -18,9 +24,6 @@ import { confirmStory, startStory, updateStory } from "./domain/stories/story-ac
 import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 import type { WorkerLog } from "./worker/job-runner.js";
-import { createOfflineIllustrator } from "./writer/offline-illustrator.js";
-import { createOfflineWriter } from "./writer/offline-writer.js";
-import { createSeededRandom, hashString } from "./writer/seeded-random.js";
 
 // `npm run seed` (issue 5): a living home page for a new install. Several authors and a few dozen
 // public stories written by the offline writer through the real worker pipeline (pictures

@@ -2,15 +2,14 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import type { DesiredLength } from "@storyloom/common";
+import { createOfflineIllustrator, createOfflineWriter } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { migrate, readMigrations } from "../db/migrate.js";
 import { openPglite } from "../db/open-pglite.js";
 import { stories } from "../db/schema.js";
 import { openStoryEventBus } from "../db/story-event-bus.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
-import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
-import { createOfflineWriter } from "../writer/offline-writer.js";
-import type { DesiredLength } from "../writer/types.js";
 import { WorkerPool } from "../worker/worker-pool.js";
 import { testSettings } from "../testing/test-settings.js";
 

@@ -2,6 +2,7 @@ import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { desc, eq, sql } from "drizzle-orm";
+import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
@@ -13,7 +14,6 @@ import { openPostgres, runOnServer } from "../db/open-postgres.js";
 import { bookmarks, comments, schema, stories, storyReads, users } from "../db/schema.js";
 import { encodeKeyset, type KeysetPosition } from "../lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
-import { createSeededRandom, type SeededRandom } from "../writer/seeded-random.js";
 import { testSettings } from "../testing/test-settings.js";
 import { TRENDING } from "../domain/community/trending.js";
 

@@ -69,7 +69,7 @@ export const stories = pgTable(
     nastinessLevel: text("nastiness_level").$type<NastinessLevel>().notNull(),
     status: text("status").$type<StoryStatus>().notNull(),
     isPublic: boolean("is_public").notNull().default(false),
-    /** The writer's StoryPlan (writer/types.ts), checkpointed by the worker. */
+    /** The writer's StoryPlan (@storyloom/writer), checkpointed by the worker. */
     plan: jsonb("plan"),
     content: jsonb("content").$type<StoryContent>(),
     preview: text("preview"),

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import pg from "pg";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOfflineIllustrator, createOfflineWriter } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import type { DatabaseHandle } from "../db/database.js";
 import { openDatabase } from "../db/open-database.js";
@@ -9,8 +10,6 @@ import type { IdentityProvider } from "../identity/identity-provider.js";
 import { loggerOptions } from "../logging.js";
 import { bearer, startTestApi, type TestApi } from "../testing/test-api.js";
 import { newUser } from "../testing/tokens.js";
-import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
-import { createOfflineWriter } from "../writer/offline-writer.js";
 import {
   eventually,
   startStory,

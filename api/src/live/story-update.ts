@@ -1,6 +1,6 @@
+import type { StoryStatus } from "@storyloom/common";
+import type { Chapter } from "@storyloom/writer";
 import type { StoryRecord } from "../db/schema.js";
-import { type StoryStatus } from "@storyloom/common";
-import type { Chapter } from "../writer/types.js";
 import { readCheckpoint, storedChapters } from "../worker/checkpoint.js";
 
 /**

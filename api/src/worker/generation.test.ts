@@ -1,9 +1,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createOfflineIllustrator, WriterError, type StoryPlan } from "@storyloom/writer";
 import { stories } from "../db/schema.js";
 import { bearer, startTestApi, type TestApi } from "../testing/test-api.js";
 import { newUser } from "../testing/tokens.js";
-import { WriterError, type StoryPlan } from "../writer/types.js";
 import {
   eventually,
   mediaRows,
@@ -16,7 +16,6 @@ import {
   untilAborted,
   type TestWorkers,
 } from "./worker-test-kit.js";
-import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
 
 let api: TestApi;
 let author: { idToken: string };

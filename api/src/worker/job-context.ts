@@ -1,6 +1,6 @@
+import type { Illustrator, StoryImage, StoryWriter } from "@storyloom/writer";
 import type { StoryRecord } from "../db/schema.js";
 import type { StoryChanges } from "../db/stories-repository.js";
-import type { StoryImage, Illustrator, StoryWriter } from "../writer/types.js";
 import type { JobLease, MediaReplacement } from "./job-store.js";
 
 /** What a pipeline (story or art) gets: the claimed row, its tools, and guarded writes. */

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from "fastify";
+import { WriterError, type StoryImage } from "@storyloom/writer";
 import type { StoryRecord } from "../db/schema.js";
 import type { StoryChanges } from "../db/stories-repository.js";
-import { WriterError, type StoryImage } from "../writer/types.js";
 import { redrawArt } from "./art-pipeline.js";
 import type { JobContext } from "./job-context.js";
 import { JobLostError, type JobLease, type JobStore, type MediaReplacement } from "./job-store.js";

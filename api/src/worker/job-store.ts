@@ -1,11 +1,11 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
+import type { StoryImage } from "@storyloom/writer";
 import type { Database } from "../db/database.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
 import { etagOf, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { reanchorStoryComments } from "../domain/comments/reanchor-comments.js";
-import type { StoryImage } from "../writer/types.js";
 
 // The story row is the job (architecture §5). Every write a worker makes is guarded by the lease
 // it claimed: same generation (a restart or discard bumps it), still its lease owner, and still

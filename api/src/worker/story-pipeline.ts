@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
+import type { Chapter, StoryPlan } from "@storyloom/writer";
 import { stories } from "../db/schema.js";
 import { previewOf } from "../domain/stories/story-text.js";
-import type { Chapter, StoryPlan } from "../writer/types.js";
 import {
   checkedChapter,
   checkedPlan,

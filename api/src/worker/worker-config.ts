@@ -1,8 +1,11 @@
+import {
+  createOfflineIllustrator,
+  createOfflineWriter,
+  type Illustrator,
+  type StoryWriter,
+} from "@storyloom/writer";
 import { ConfigError } from "../config/api-config.js";
-import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
-import { createOfflineWriter } from "../writer/offline-writer.js";
-import { illustratorFromEnv, writerFromEnv } from "../writer/openai-config.js";
-import type { Illustrator, StoryWriter } from "../writer/types.js";
+import { illustratorFromEnv, writerFromEnv } from "../config/writer-env.js";
 
 // The generation workers' switches (architecture §5), read once at start-up like the api's own
 // configuration: a wrong value stops the process with one line naming the variable.

@@ -1,18 +1,18 @@
 import { eq } from "drizzle-orm";
+import {
+  createOfflineIllustrator,
+  createOfflineWriter,
+  type Chapter,
+  type Illustrator,
+  type StoryPlan,
+  type StoryRequest,
+  type StoryWriter,
+  type WriteChapterInput,
+} from "@storyloom/writer";
 import type { Database } from "../db/database.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
 import { openStoryEventBus, type StoryEventBus } from "../db/story-event-bus.js";
 import { bearer, type TestApi } from "../testing/test-api.js";
-import { createOfflineIllustrator } from "../writer/offline-illustrator.js";
-import { createOfflineWriter } from "../writer/offline-writer.js";
-import type {
-  Chapter,
-  Illustrator,
-  StoryPlan,
-  StoryRequest,
-  StoryWriter,
-  WriteChapterInput,
-} from "../writer/types.js";
 import type { JobLease } from "./job-store.js";
 import type { JobOutcome, WorkerLog } from "./job-runner.js";
 import { WorkerPool, type WorkerPoolOptions } from "./worker-pool.js";

@@ -1,3 +1,4 @@
+import type { StoryRequest } from "@storyloom/writer";
 import type { Database } from "../../db/database.js";
 import type { StoryRecord } from "../../db/schema.js";
 import { type StoryContent } from "@storyloom/common";
@@ -6,7 +7,6 @@ import { notifyStoryEvent } from "../../db/story-events.js";
 import { moderationOnPublish, type ModerationSettings } from "../comments/moderation.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle.js";
-import type { ValidStoryRequest } from "./story-request.js";
 import { categoryNameOf, hasChapters, previewOf } from "./story-text.js";
 import { assertOwner } from "./visibility.js";
 
@@ -21,7 +21,7 @@ const ONLY_AUTHOR = "Only the author can change this story.";
 export async function startStory(
   db: Database,
   authorId: string,
-  request: ValidStoryRequest,
+  request: StoryRequest,
 ): Promise<StoryRecord> {
   const story = await new StoriesRepository(db).create({
     authorId,

@@ -1,4 +1,5 @@
-import { type DesiredLength, type NastinessLevel } from "@storyloom/common";
+import type { DesiredLength, NastinessLevel } from "@storyloom/common";
+import type { StoryRequest } from "@storyloom/writer";
 import { invalid } from "../../lib/errors.js";
 
 // spec §5 "Generation form" and the contract's limits, checked after trimming.
@@ -19,17 +20,8 @@ export interface StoryRequestInput {
   nastiness_level?: NastinessLevel;
 }
 
-export interface ValidStoryRequest {
-  title: string;
-  outline: string;
-  tags: string[];
-  themeKeywords: string[];
-  desiredLength: DesiredLength;
-  nastinessLevel: NastinessLevel;
-}
-
 /** A trimmed, limited generation request, or a 422 naming the first field at fault. */
-export function validStoryRequest(input: StoryRequestInput): ValidStoryRequest {
+export function validStoryRequest(input: StoryRequestInput): StoryRequest {
   return {
     title: validTitle(input.title),
     outline: requiredText(

@@ -1,0 +1,27 @@
+// @storyloom/writer: what the generation pipeline needs to have a story written and illustrated.
+// The offline writer and illustrator need nothing; the OpenAI-compatible ones need a server, and
+// their options come from the caller (the writer reads no environment).
+
+export type { Chapter } from "@storyloom/common";
+export {
+  WORD_BUDGET,
+  WriterError,
+  type ChapterPlan,
+  type Illustrator,
+  type StoryImage,
+  type StoryPlan,
+  type StoryRequest,
+  type StoryWriter,
+  type WriteChapterInput,
+} from "./contract.js";
+export { createOfflineIllustrator } from "./offline/illustrator.js";
+export { createOfflineWriter, type OfflineWriterOptions } from "./offline/writer.js";
+export {
+  createOpenAiIllustrator,
+  DEFAULT_IMAGE_SIZE,
+  type OpenAiIllustratorOptions,
+} from "./openai/illustrator.js";
+export { createOpenAiWriter, type OpenAiWriterOptions } from "./openai/writer.js";
+// The offline writer's deterministic randomness, also used by the seed and the benchmarks so that
+// their data is the same on every run.
+export { createSeededRandom, hashString, type SeededRandom } from "./offline/seeded-random.js";

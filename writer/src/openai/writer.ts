@@ -1,0 +1,237 @@
+import type { Chapter } from "@storyloom/common";
+import {
+  MalformedOutputError,
+  endpointFrom,
+  parseEnvelope,
+  postJson,
+  providerMessage,
+  retryPolicyFrom,
+  withRetries,
+  type Attempt,
+  type Endpoint,
+  type RetryListener,
+  type RetryPolicy,
+} from "./http.js";
+import { parsePlan } from "./plan.js";
+import { chapterMessages, planMessages } from "./prompts.js";
+import { SseParser, isRecord, readCompletionChunk } from "./sse.js";
+import { chapterFromText, completeParagraphText } from "./text.js";
+import {
+  WriterError,
+  type StoryPlan,
+  type StoryRequest,
+  type StoryWriter,
+  type WriteChapterInput,
+} from "../contract.js";
+
+// A StoryWriter for any server speaking the OpenAI chat completions protocol (OpenAI, OpenRouter,
+// Ollama, llama.cpp server, vLLM, …). The plan is one JSON answer; each chapter is streamed so the
+// reader sees it being written.
+
+export interface OpenAiWriterOptions {
+  /** Up to and including the version segment: https://api.openai.com/v1, http://127.0.0.1:11434/v1. */
+  baseUrl: string;
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set; local servers usually need none. */
+  apiKey?: string | undefined;
+  /** Limit for one HTTP exchange, including the whole streamed answer. Default 120000. */
+  timeoutMs?: number | undefined;
+  /** Longest silence between stream chunks once text is flowing. Default 30000. */
+  idleTimeoutMs?: number | undefined;
+  /** Attempts per plan or chapter, including the first. Default 3. */
+  maxAttempts?: number | undefined;
+  /** Backoff before the second attempt (doubling, with jitter). Default 500. */
+  retryDelayMs?: number | undefined;
+  /** Backoff ceiling, also for a server's Retry-After. Default 8000. */
+  maxRetryDelayMs?: number | undefined;
+  fetch?: typeof fetch | undefined;
+  /** Told about each retry, e.g. to log it; messages never contain the API key. */
+  onRetry?: RetryListener | undefined;
+}
+
+const LABEL = "LLM server";
+
+export function createOpenAiWriter(options: OpenAiWriterOptions): StoryWriter {
+  const model = options.model.trim();
+  if (!model) throw new TypeError("model must not be empty");
+  const endpoint = endpointFrom(options, LABEL);
+  const policy = retryPolicyFrom(options);
+  return {
+    name: `${model} via ${endpoint.host}`,
+    plan: (request, signal) =>
+      withRetries(
+        () => requestPlan(endpoint, model, request, signal),
+        policy,
+        signal,
+        options.onRetry,
+      ),
+    writeChapter: (input) => writeChapter(endpoint, model, policy, input, options.onRetry),
+  };
+}
+
+async function requestPlan(
+  endpoint: Endpoint,
+  model: string,
+  request: StoryRequest,
+  signal: AbortSignal | undefined,
+): Promise<StoryPlan> {
+  const payload = {
+    model,
+    messages: planMessages(request),
+    // Servers that do not know json_object ignore it; parsePlan copes with fenced or chatty JSON.
+    response_format: { type: "json_object" },
+    stream: false,
+  };
+  return postJson(endpoint, "/chat/completions", payload, signal, async (response, attempt) => {
+    const content = completionContent(await attempt.text(response), endpoint.label);
+    return parsePlan(content, request, endpoint.label);
+  });
+}
+
+/** The message text of a non-streamed chat completion. */
+function completionContent(body: string, label: string): string {
+  const envelope = parseEnvelope(body, label);
+  const choice: unknown = Array.isArray(envelope.choices) ? envelope.choices[0] : undefined;
+  const message = isRecord(choice) ? choice.message : undefined;
+  const content = isRecord(message) ? message.content : undefined;
+  if (typeof content !== "string" || content.trim() === "") {
+    throw new MalformedOutputError(`${label} returned a completion without text`);
+  }
+  return content;
+}
+
+async function writeChapter(
+  endpoint: Endpoint,
+  model: string,
+  policy: RetryPolicy,
+  input: WriteChapterInput,
+  onRetry: RetryListener | undefined,
+): Promise<Chapter> {
+  const planned = input.plan.chapters[input.index];
+  if (!planned) {
+    throw new WriterError(
+      `chapter index ${input.index} is outside the plan's ${input.plan.chapters.length} chapters`,
+      false,
+    );
+  }
+  const payload = { model, messages: chapterMessages(input), stream: true };
+  return withRetries(
+    () =>
+      postJson(endpoint, "/chat/completions", payload, input.signal, (response, attempt) =>
+        readChapter(response, attempt, endpoint, {
+          title: planned.title,
+          maxChars: maxChapterChars(planned.targetWords),
+          onProgress: input.onProgress,
+        }),
+      ),
+    policy,
+    input.signal,
+    onRetry,
+  );
+}
+
+/**
+ * A model stuck in a loop would otherwise stream until the timeout and then fail; past about three
+ * times the target length the chapter is cut after its last complete paragraph instead.
+ */
+function maxChapterChars(targetWords: number): number {
+  return Math.max(6_000, targetWords * 18);
+}
+
+interface ChapterTarget {
+  title: string;
+  maxChars: number;
+  onProgress: ((partial: Chapter) => void) | undefined;
+}
+
+async function readChapter(
+  response: Response,
+  attempt: Attempt,
+  endpoint: Endpoint,
+  target: ChapterTarget,
+): Promise<Chapter> {
+  const { label } = endpoint;
+  const progress = new ProgressReporter(target.onProgress);
+  let text: string;
+  let cut = false;
+  if (isEventStream(response)) {
+    const streamed = await readStream(response, attempt, endpoint, target, progress);
+    text = streamed.text;
+    cut = streamed.cut;
+  } else {
+    // A server that ignored `stream: true` answers with one JSON completion; accept it.
+    text = completionContent(await attempt.text(response), label);
+  }
+  const chapter = chapterFromText(cut ? completeParagraphText(text) : text, target.title);
+  if (chapter.paragraphs.length === 0) {
+    throw new MalformedOutputError(`${label} returned no chapter text`);
+  }
+  // The last report is the chapter itself, so the preview ends exactly where the stored text does.
+  progress.report(chapter);
+  return chapter;
+}
+
+function isEventStream(response: Response): boolean {
+  const type = response.headers.get("content-type") ?? "";
+  return !type.includes("application/json");
+}
+
+async function readStream(
+  response: Response,
+  attempt: Attempt,
+  endpoint: Endpoint,
+  target: ChapterTarget,
+  progress: ProgressReporter,
+): Promise<{ text: string; cut: boolean }> {
+  // stream: true keeps a UTF-8 character split across two reads pending until its end arrives.
+  const decoder = new TextDecoder();
+  const parser = new SseParser();
+  const text = new StreamedText(endpoint);
+  for await (const bytes of attempt.chunks(response)) {
+    text.accept(parser.push(decoder.decode(bytes, { stream: true })));
+    // One report per network read, not per token: the pipeline publishes each one.
+    progress.report(chapterFromText(text.value, target.title));
+    if (text.done) return { text: text.value, cut: false };
+    if (text.value.length > target.maxChars) return { text: text.value, cut: true };
+  }
+  text.accept([...parser.push(decoder.decode()), ...parser.end()]);
+  return { text: text.value, cut: false };
+}
+
+/** The chapter text assembled from stream events. */
+class StreamedText {
+  value = "";
+  done = false;
+
+  constructor(private readonly endpoint: Endpoint) {}
+
+  accept(events: string[]): void {
+    for (const data of events) {
+      if (this.done) return;
+      const chunk = readCompletionChunk(data);
+      if (chunk.kind === "done") this.done = true;
+      else if (chunk.kind === "content") this.value += chunk.text;
+      else if (chunk.kind === "error") {
+        throw new WriterError(
+          `${this.endpoint.label} failed mid-stream: ${providerMessage(chunk.message, this.endpoint.apiKey)}`,
+          true,
+        );
+      }
+    }
+  }
+}
+
+/** Calls onProgress only when the visible chapter changed. */
+class ProgressReporter {
+  private last = "";
+
+  constructor(private readonly onProgress: ((partial: Chapter) => void) | undefined) {}
+
+  report(chapter: Chapter): void {
+    if (!this.onProgress) return;
+    const key = chapter.paragraphs.join("\n\n");
+    if (key === this.last) return;
+    this.last = key;
+    this.onProgress(chapter);
+  }
+}
