@@ -1,3 +1,4 @@
+import type { Environment } from "@storyloom/common/env";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadApiConfig, type ApiConfig } from "./config/api-config.js";
@@ -8,7 +9,7 @@ import { createFirebaseIdentity } from "./identity/firebase-identity.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
-import { loadGeneration } from "./worker/worker-config.js";
+import { storyTools } from "./worker/story-tools.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 
 /** Why the api cannot start, in one line for the operator (never a stack trace). */
@@ -25,11 +26,8 @@ export interface RunningApi {
 }
 
 /** Config → database → migrations → listening server. Rejects with a StartupError. */
-export async function startApi(
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<RunningApi> {
+export async function startApi(env: Environment): Promise<RunningApi> {
   const config = configOrFail(() => loadApiConfig(env));
-  const generation = configOrFail(() => loadGeneration(env));
   const database = await openDatabaseOrFail(config);
   let identity: IdentityProvider | undefined;
   let events: StoryEventBus | undefined;
@@ -59,8 +57,14 @@ export async function startApi(
     logger.current = app.log;
     // In-process workers unless STORY_WORKERS=0 (then `npm run worker` processes write stories).
     const workers =
-      generation.config.workers > 0
-        ? new WorkerPool({ db: database.db, ...generation, events, log: app.log }).start()
+      config.generation.workers > 0
+        ? new WorkerPool({
+            db: database.db,
+            tools: storyTools(config.generation),
+            config: config.generation,
+            events,
+            log: app.log,
+          }).start()
         : null;
     const address = app.server.address();
     const boundPort = typeof address === "object" && address ? address.port : port;

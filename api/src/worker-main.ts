@@ -5,10 +5,10 @@ import { openDatabase } from "./db/open-database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { loggerOptions } from "./logging.js";
-import { loadGeneration } from "./worker/worker-config.js";
+import { storyTools } from "./worker/story-tools.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 
-// `npm run worker -w api`: generation workers only, no HTTP server (architecture §5, scaled mode:
+// `npm run worker -w api`: generation workers only, no HTTP server (scaled mode, README "Story writer":
 // api instances with STORY_WORKERS=0 and worker processes sharing one PostgreSQL). One line on
 // stdout when running, one line on stderr and exit code 1 when it cannot start, and on SIGINT or
 // SIGTERM running jobs hand their leases back before the process exits.
@@ -24,10 +24,8 @@ function oneLine(error: unknown): string {
 }
 
 let settings: ReturnType<typeof loadApiConfig>;
-let generation: ReturnType<typeof loadGeneration>;
 try {
   settings = loadApiConfig(process.env);
-  generation = loadGeneration(process.env);
 } catch (error) {
   if (error instanceof ConfigError) fail(error.message);
   throw error;
@@ -37,6 +35,8 @@ if (settings.database.kind !== "postgres") {
     "the embedded database (PGlite) belongs to the api process: set DATABASE_URL, or run the workers inside the api (STORY_WORKERS)",
   );
 }
+
+const tools = storyTools(settings.generation);
 
 // The api's log format, through the same pino options (Fastify only lends its logger here).
 const log = Fastify({ logger: loggerOptions(settings.logLevel) }).log;
@@ -65,7 +65,13 @@ try {
   await database.withSession((session) => migrate(session, migrations));
   events = await openStoryEventBus(database.db, log);
   if (!stopping) {
-    pool = new WorkerPool({ db: database.db, ...generation, events, log }).start();
+    pool = new WorkerPool({
+      db: database.db,
+      tools,
+      config: settings.generation,
+      events,
+      log,
+    }).start();
   }
 } catch (error) {
   await events?.close();
@@ -74,6 +80,6 @@ try {
 }
 if (!stopping) {
   process.stdout.write(
-    `worker running: ${generation.config.workers} at once, ${generation.tools.writer.name}\n`,
+    `worker running: ${settings.generation.workers} at once, ${tools.writer.name}\n`,
   );
 }

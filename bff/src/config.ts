@@ -3,7 +3,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FirebaseWebConfig } from "@storyloom/common";
-import { ConfigError, Env, readEnv, type Env as Environment } from "@storyloom/common/env";
+import { ConfigError, Env, readEnv, type Environment } from "@storyloom/common/env";
 import { Type } from "typebox";
 
 export { ConfigError };

@@ -20,7 +20,8 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-export type Env = Readonly<Record<string, string | undefined>>;
+/** A process environment, or any set of variables read as one. */
+export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** What every variable's schema carries besides its type. */
 export interface VariableHints {
@@ -68,7 +69,7 @@ export const Env = { text, integer, oneOf, optional: Type.Optional };
  */
 export function readEnv<Properties extends TProperties>(
   schema: TObject<Properties>,
-  env: Env,
+  env: Environment,
 ): Static<TObject<Properties>> {
   const result: Record<string, unknown> = {};
   for (const [name, variable] of Object.entries(schema.properties)) {

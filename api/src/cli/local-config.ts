@@ -1,3 +1,4 @@
+import type { Environment } from "@storyloom/common/env";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { loadApiConfig, type ApiConfig } from "../config/api-config.js";
@@ -10,7 +11,7 @@ const REPOSITORY_ROOT = fileURLToPath(new URL("../../../", import.meta.url));
  * api from the same environment, DATA_DIR taken from the repository's root as scripts/start.mjs
  * does, whichever folder npm runs the command in.
  */
-export function loadLocalConfig(env: Readonly<Record<string, string | undefined>>): ApiConfig {
+export function loadLocalConfig(env: Environment): ApiConfig {
   const dataDir = path.resolve(REPOSITORY_ROOT, env.DATA_DIR?.trim() || ".data");
   return loadApiConfig({ ...env, DATA_DIR: dataDir });
 }

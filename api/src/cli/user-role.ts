@@ -1,3 +1,4 @@
+import type { Environment } from "@storyloom/common/env";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { ConfigError } from "../config/api-config.js";
@@ -59,10 +60,7 @@ export async function setUserRole(
   return first.username;
 }
 
-export async function runUserRole(
-  args: readonly string[],
-  env: Readonly<Record<string, string | undefined>>,
-): Promise<string> {
+export async function runUserRole(args: readonly string[], env: Environment): Promise<string> {
   const { email, role } = parseArguments(args);
   let config;
   try {

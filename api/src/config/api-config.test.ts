@@ -15,6 +15,14 @@ describe("the api's configuration", () => {
       readHashSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       trustProxy: "loopback",
       moderation: { storyModeration: "off", commentFlagThreshold: 3 },
+      generation: {
+        workers: 1,
+        leaseSeconds: 30,
+        maxAttempts: 3,
+        writerPaceMs: 80,
+        llm: null,
+        images: null,
+      },
     });
   });
 

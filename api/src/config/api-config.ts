@@ -1,18 +1,20 @@
 import { randomBytes } from "node:crypto";
 import { userInfo } from "node:os";
 import path from "node:path";
-import { ConfigError, Env, readEnv, type Env as Environment } from "@storyloom/common/env";
+import { ConfigError, Env, readEnv, type Environment } from "@storyloom/common/env";
 import { Type } from "typebox";
 import type { DatabaseTarget } from "../db/database.js";
+import type { GenerationSettings } from "../worker/story-tools.js";
+import { GenerationEnvProperties, generationSettings } from "./generation-config.js";
 import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
 import { redactPassword, withDefaultUser } from "../lib/postgres-url.js";
 
 export { ConfigError };
 
 // Every switch of the api process (and of `npm run worker`, seed and the roles CLI, which open the
-// same database) is an environment variable declared here, read once at start-up into an
-// ApiConfig that is passed down as it is. A wrong value stops the process with one line naming
-// the variable (the README lists them all, with these descriptions).
+// same database) is an environment variable declared here (the writers' in generation-config.ts),
+// read once at start-up into an ApiConfig that is passed down as it is. A wrong value stops the
+// process with one line naming the variable (the README lists them all, with these descriptions).
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -93,6 +95,7 @@ export const ApiEnvSchema = Type.Object({
     must: "a whole number from 1",
     description: "reports by different readers that send an approved comment back to moderation",
   }),
+  ...GenerationEnvProperties,
 });
 
 export interface ApiConfig {
@@ -123,6 +126,8 @@ export interface ApiConfig {
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (reads count per address). */
   trustProxy: string;
   moderation: ModerationSettings;
+  /** Who writes stories in this process, and how (workers, leases, the writer and illustrator). */
+  generation: GenerationSettings;
 }
 
 export function loadApiConfig(env: Environment = process.env): ApiConfig {
@@ -154,5 +159,6 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
       storyModeration: vars.STORY_MODERATION,
       commentFlagThreshold: vars.COMMENT_FLAG_THRESHOLD,
     },
+    generation: generationSettings(vars),
   };
 }

@@ -1,7 +1,7 @@
 import type { StoryStatus } from "@storyloom/common";
 import type { Chapter } from "@storyloom/writer";
 import type { StoryRecord } from "../db/schema.js";
-import { readCheckpoint, storedChapters } from "../worker/checkpoint.js";
+import { readCheckpoint, storedChapters } from "../domain/stories/checkpoint.js";
 
 /**
  * spec §3 "Generation update message": what the live channel pushes, built from the row as it is

@@ -1,4 +1,4 @@
-import { requestOf, storedChapters } from "./checkpoint.js";
+import { requestOf, storedChapters } from "../domain/stories/checkpoint.js";
 import type { JobContext } from "./job-context.js";
 
 /**

@@ -4,7 +4,7 @@ import { inject } from "vitest";
 import { startApi, StartupError } from "../start.js";
 import { newUser } from "../testing/tokens.js";
 import { eventually, STORY_INPUT } from "./worker-test-kit.js";
-import { loadWorkerConfig } from "./worker-config.js";
+import { loadApiConfig } from "../config/api-config.js";
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {
@@ -65,19 +65,21 @@ describe("the api's own workers", () => {
   });
 
   it("default to one worker, 30 s leases, 3 attempts and an 80 ms writer pace", () => {
-    expect(loadWorkerConfig({})).toEqual({
+    expect(loadApiConfig({}).generation).toEqual({
       workers: 1,
       leaseSeconds: 30,
       maxAttempts: 3,
       writerPaceMs: 80,
+      llm: null,
+      images: null,
     });
     expect(
-      loadWorkerConfig({
+      loadApiConfig({
         STORY_WORKERS: "4",
         STORY_LEASE_SECONDS: "12",
         STORY_MAX_ATTEMPTS: "5",
         STORY_WRITER_PACE_MS: "0",
-      }),
-    ).toEqual({ workers: 4, leaseSeconds: 12, maxAttempts: 5, writerPaceMs: 0 });
+      }).generation,
+    ).toMatchObject({ workers: 4, leaseSeconds: 12, maxAttempts: 5, writerPaceMs: 0 });
   });
 });

@@ -6,7 +6,7 @@ import { redrawArt } from "./art-pipeline.js";
 import type { JobContext } from "./job-context.js";
 import { JobLostError, type JobLease, type JobStore, type MediaReplacement } from "./job-store.js";
 import { writeStory } from "./story-pipeline.js";
-import type { StoryTools } from "./worker-config.js";
+import type { StoryTools } from "./story-tools.js";
 
 export type WorkerLog = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
 

@@ -9,7 +9,7 @@ import {
   planWithDraft,
   readCheckpoint,
   requestOf,
-} from "./checkpoint.js";
+} from "../domain/stories/checkpoint.js";
 import type { JobContext } from "./job-context.js";
 import {
   chapterProgress,

@@ -10,13 +10,13 @@ import {
   type JobRunnerOptions,
   type WorkerLog,
 } from "./job-runner.js";
-import type { StoryTools, WorkerConfig } from "./worker-config.js";
+import type { GenerationSettings, StoryTools } from "./story-tools.js";
 
 export interface WorkerPoolOptions {
   db: Database;
   tools: StoryTools;
   /** `workers` loops, each claiming one story at a time; leases and attempts as configured. */
-  config: Pick<WorkerConfig, "workers" | "leaseSeconds" | "maxAttempts">;
+  config: Pick<GenerationSettings, "workers" | "leaseSeconds" | "maxAttempts">;
   /** Story events wake idle loops and stop jobs whose story was discarded or restarted. */
   events: StoryEventBus | null;
   log: WorkerLog;

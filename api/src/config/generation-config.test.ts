@@ -1,16 +1,17 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError } from "../config/api-config.js";
-import {
-  illustratorFromEnv,
-  illustratorOptionsFromEnv,
-  writerFromEnv,
-  writerOptionsFromEnv,
-} from "./writer-env.js";
+import { storyTools } from "../worker/story-tools.js";
+import { ConfigError, loadApiConfig } from "./api-config.js";
 
-describe("writerFromEnv", () => {
+type Env = Record<string, string>;
+const writerOptionsFromEnv = (env: Env) => loadApiConfig(env).generation.llm;
+const illustratorOptionsFromEnv = (env: Env) => loadApiConfig(env).generation.images;
+const toolsFromEnv = (env: Env) => storyTools(loadApiConfig(env).generation);
+
+describe("the writer's configuration", () => {
   it("is off without a base URL (empty counts as unset)", () => {
-    expect(writerFromEnv({})).toBeNull();
-    expect(writerFromEnv({ STORY_LLM_BASE_URL: "  ", STORY_LLM_MODEL: "m" })).toBeNull();
+    expect(writerOptionsFromEnv({})).toBeNull();
+    expect(writerOptionsFromEnv({ STORY_LLM_BASE_URL: "  ", STORY_LLM_MODEL: "m" })).toBeNull();
+    expect(toolsFromEnv({}).writer.name).toBe("offline writer");
   });
 
   it("reads the base URL, model, key and timeout", () => {
@@ -26,7 +27,7 @@ describe("writerFromEnv", () => {
       apiKey: "k",
       timeoutMs: 60000,
     });
-    expect(writerFromEnv(env)?.name).toBe("llama3.2 via 127.0.0.1:11434");
+    expect(toolsFromEnv(env).writer.name).toBe("llama3.2 via 127.0.0.1:11434");
   });
 
   it.each([
@@ -57,7 +58,7 @@ describe("writerFromEnv", () => {
   ] as Array<[Record<string, string>, RegExp]>)("refuses %j with one line", (env, message) => {
     let error: unknown;
     try {
-      writerFromEnv(env);
+      loadApiConfig(env);
     } catch (caught) {
       error = caught;
     }
@@ -68,10 +69,13 @@ describe("writerFromEnv", () => {
   });
 });
 
-describe("illustratorFromEnv", () => {
+describe("the illustrator's configuration", () => {
   it("is off without a base URL", () => {
     expect(
-      illustratorFromEnv({ STORY_LLM_BASE_URL: "https://api.openai.com/v1", STORY_LLM_MODEL: "m" }),
+      illustratorOptionsFromEnv({
+        STORY_LLM_BASE_URL: "https://api.openai.com/v1",
+        STORY_LLM_MODEL: "m",
+      }),
     ).toBeNull();
   });
 
@@ -88,7 +92,7 @@ describe("illustratorFromEnv", () => {
       size: "1024x1024",
       timeoutMs: undefined,
     });
-    expect(illustratorFromEnv(env)?.name).toBe("dall-e-3 via images.example.com");
+    expect(toolsFromEnv(env).illustrator.name).toBe("dall-e-3 via images.example.com");
   });
 
   it("reuses the LLM key only for the same origin", () => {
@@ -113,20 +117,20 @@ describe("illustratorFromEnv", () => {
 
   it("refuses invalid values with one line", () => {
     expect(() =>
-      illustratorFromEnv({ STORY_IMAGE_BASE_URL: "file:///tmp", STORY_IMAGE_MODEL: "m" }),
+      loadApiConfig({ STORY_IMAGE_BASE_URL: "file:///tmp", STORY_IMAGE_MODEL: "m" }),
     ).toThrow(/STORY_IMAGE_BASE_URL must be an http\(s\) URL/);
-    expect(() => illustratorFromEnv({ STORY_IMAGE_BASE_URL: "http://h/v1" })).toThrow(
+    expect(() => loadApiConfig({ STORY_IMAGE_BASE_URL: "http://h/v1" })).toThrow(
       /STORY_IMAGE_MODEL must be set/,
     );
     expect(() =>
-      illustratorFromEnv({
+      loadApiConfig({
         STORY_IMAGE_BASE_URL: "http://h/v1",
         STORY_IMAGE_MODEL: "m",
         STORY_IMAGE_SIZE: "big",
       }),
     ).toThrow(/STORY_IMAGE_SIZE must be WIDTHxHEIGHT/);
     expect(() =>
-      illustratorFromEnv({
+      loadApiConfig({
         STORY_IMAGE_BASE_URL: "http://h/v1",
         STORY_IMAGE_MODEL: "m",
         STORY_IMAGE_TIMEOUT_MS: "0",

@@ -1,6 +1,6 @@
 import type { StoryContent } from "@storyloom/common";
 import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "@storyloom/writer";
-import type { StoryRecord } from "../db/schema.js";
+import type { StoryRecord } from "../../db/schema.js";
 
 // What a story row holds of a generation in progress (architecture §5): the writer's plan, the
 // chapters finished so far (content), and — inside the plan's JSON, never in content — the
