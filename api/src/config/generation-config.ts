@@ -1,6 +1,6 @@
 import { ConfigError, Env } from "@storyloom/common/env";
 import { DEFAULT_IMAGE_SIZE } from "@storyloom/writer";
-import { Type, type Static } from "typebox";
+import type { Static, TObject } from "typebox";
 import type { GenerationSettings } from "../worker/story-tools.js";
 
 // The story writers' variables, part of the api's one schema (api-config.ts): how many workers run
@@ -79,10 +79,8 @@ export const GenerationEnvProperties = {
   STORY_IMAGE_TIMEOUT_MS: timeout("limit per image request"),
 };
 
-const GenerationEnv = Type.Object(GenerationEnvProperties);
-
 /** The variables above, as read. */
-type GenerationVariables = Static<typeof GenerationEnv>;
+type GenerationVariables = Static<TObject<typeof GenerationEnvProperties>>;
 
 export function generationSettings(vars: GenerationVariables): GenerationSettings {
   return {
