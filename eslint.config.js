@@ -2,7 +2,83 @@
 import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
+import boundaries from "eslint-plugin-boundaries";
+import importX from "eslint-plugin-import-x";
+import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
+
+// The architecture as a lint rule (docs/decisions/012-layers-boundaries-and-configuration.md): a wrong import
+// fails `npm test`. Test code is named as such (files under testing/ or test/, *.test.*,
+// *-test-kit.*, *-test-mocks.*) and production code never imports it.
+
+const TEST_CODE = [
+  "**/*.test.ts",
+  "**/*.test.tsx",
+  "**/*.test.mjs",
+  "**/testing/**",
+  "**/test/**",
+  "**/*-test-kit.ts",
+  "**/*-test-mocks.ts",
+  "e2e/**",
+];
+
+/** The api's layers, each a folder of api/src (entry points are the files directly in it). */
+const API_LAYERS = ["lib", "db", "identity", "domain", "http", "live", "worker", "config"];
+
+/** What each api layer may import besides itself. */
+const API_ALLOWED = {
+  lib: [],
+  db: ["lib"],
+  identity: ["lib"],
+  domain: ["db", "identity", "lib"],
+  http: ["domain", "db", "identity", "lib"],
+  live: ["domain", "db", "identity", "lib"],
+  worker: ["domain", "db", "lib"],
+  // The configuration turns variables into the settings of lower layers (types and helpers).
+  config: ["worker", "domain", "db", "lib"],
+  cli: ["config", "domain", "db", "lib"],
+};
+
+const apiElements = [
+  ...API_LAYERS.map((layer) => ({
+    type: `api-${layer}`,
+    pattern: `api/src/${layer}/**`,
+    partialMatch: false,
+  })),
+  { type: "api-cli", pattern: "api/src/cli/**", partialMatch: false },
+  { type: "api-bench", pattern: "api/src/bench/**", partialMatch: false },
+  { type: "api-testing", pattern: "api/src/testing/**", partialMatch: false },
+  // app.ts, start.ts, main.ts, worker-main.ts, seed.ts…: where the layers are put together.
+  { type: "api-entry", pattern: "api/src", partialMatch: false },
+];
+
+const apiPolicies = Object.entries(API_ALLOWED).map(([layer, allowed]) => ({
+  from: { element: { type: `api-${layer}` } },
+  allow: { to: { element: { type: [layer, ...allowed].map((name) => `api-${name}`) } } },
+}));
+
+/** Production code never imports test code (the last policy, so nothing overrides it). */
+const noTestCode = { disallow: { to: { file: { categories: "test" } } } };
+
+/** The web app: features by folder, each reached from outside only through its index.ts. */
+const clientElements = [
+  { type: "client-feature", pattern: "client/src/features/*", capture: ["feature"] },
+  ...["app", "components", "lib", "apollo", "testing", "__generated__"].map((folder) => ({
+    type: `client-${folder.replaceAll("_", "")}`,
+    pattern: `client/src/${folder}`,
+  })),
+  { type: "client-entry", pattern: "client/src", partialMatch: false },
+];
+
+/** The other packages, one element each (the writer's word tables apart). */
+const packageElements = [
+  { type: "writer-words", pattern: "writer/src/offline/words" },
+  ...["bff", "common", "writer", "e2e", "scripts"].map((name) => ({
+    type: name,
+    pattern: name,
+    partialMatch: false,
+  })),
+];
 
 export default tseslint.config(
   {
@@ -35,5 +111,51 @@ export default tseslint.config(
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
+  },
+  {
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    plugins: { boundaries, "import-x": importX },
+    settings: {
+      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
+      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
+      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+      "import/resolver": { typescript: { alwaysTryTypes: true } },
+      "boundaries/elements": [...apiElements, ...clientElements, ...packageElements],
+      "boundaries/files": [{ category: "test", pattern: TEST_CODE }],
+    },
+    rules: {
+      // No import cycle anywhere, type-only imports included.
+      "import-x/no-cycle": ["error", { ignoreExternal: true }],
+    },
+  },
+  {
+    // Production code: the api's layers (http → domain → db, lib beneath all, nothing upwards),
+    // and no test code anywhere.
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    // Benchmarks drive the app the way tests do, with the tests' helpers.
+    ignores: [...TEST_CODE, "api/src/bench/**"],
+    rules: {
+      "boundaries/dependencies": [
+        "error",
+        {
+          default: "allow",
+          checkInternals: true,
+          checkUnknownLocals: true,
+          policies: [
+            {
+              from: { element: { type: "api-*" } },
+              disallow: { to: { element: { type: "api-*" } } },
+            },
+            ...apiPolicies,
+            // Entry points put the layers together.
+            {
+              from: { element: { type: "api-entry" } },
+              allow: { to: { element: { type: "api-*" } } },
+            },
+            noTestCode,
+          ],
+        },
+      ],
+    },
   },
 );
