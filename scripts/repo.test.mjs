@@ -4,26 +4,42 @@ import net from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { freePort } from "./lib/ports.mjs";
 import { readableLogLine } from "./lib/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const run = promisify(execFile);
 
-function startScript(env) {
+const children = new Set();
+afterEach(() => {
+  // A start that did not stop by itself (a failed test) is not left running.
+  for (const child of children) child.kill("SIGKILL");
+  children.clear();
+});
+
+/**
+ * `npm start`'s script with `env`, each of its ports a free one unless `env` names it: a developer's
+ * own `npm start` (or anything else on the default ports) never changes what these tests see.
+ */
+async function startScript(env) {
+  const ports = {
+    AUTH_EMULATOR_PORT: String(await freePort()),
+    API_PORT: String(await freePort()),
+    BFF_PORT: String(await freePort()),
+  };
   return new Promise((resolve) => {
     const child = spawn(process.execPath, [path.join(root, "scripts/start.mjs")], {
-      env: { ...process.env, FIREBASE_API_KEY: "", ...env },
+      env: { ...process.env, FIREBASE_API_KEY: "", ...ports, ...env },
       stdio: ["ignore", "pipe", "pipe"],
     });
+    children.add(child);
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (chunk) => (stdout += chunk));
     child.stderr.on("data", (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
     child.on("exit", (code) => {
-      clearTimeout(timer);
+      children.delete(child);
       resolve({ code, stdout, stderr });
     });
   });
@@ -35,10 +51,7 @@ describe("npm start", () => {
     await new Promise((r) => blocker.once("listening", r));
     const taken = blocker.address().port;
     try {
-      const result = await startScript({
-        API_PORT: String(taken),
-        BFF_PORT: String(await freePort()),
-      });
+      const result = await startScript({ API_PORT: String(taken) });
       expect(result.code).toBe(1);
       expect(result.stderr.trim().split("\n")).toEqual([
         `storyloom: port ${taken} (api) on 127.0.0.1 is already in use; stop what uses it or set API_PORT`,
