@@ -1,6 +1,5 @@
 import { GraphQLError } from "graphql";
 import type { CommentResolvers } from "../__generated__/resolvers-types.js";
-import { moderationStatusOf } from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
 
 /**
@@ -21,7 +20,6 @@ export function commentIdFrom(id: string, argument = "id"): string {
 /** spec §3 Comment onto GraphQL; every permission flag is the api's (architecture: computed on the server). */
 export const Comment: CommentResolvers = {
   id: (comment) => globalId("Comment", comment.id),
-  content: (comment) => comment.content,
   // No author: the account is gone, and the comment shows "Anonymous" (spec §3).
   author: (comment) =>
     comment.author
@@ -34,11 +32,9 @@ export const Comment: CommentResolvers = {
   createdAt: (comment) => comment.created_at,
   parentId: (comment) =>
     comment.parent_comment_id ? globalId("Comment", comment.parent_comment_id) : null,
-  moderationStatus: (comment) => moderationStatusOf(comment.moderation_status),
+  moderationStatus: (comment) => comment.moderation_status,
   flaggedCount: (comment) => comment.flagged_count,
   isInline: (comment) => comment.is_inline,
-  location: (comment) => comment.location ?? null,
-  quote: (comment) => comment.quote ?? null,
   isOrphaned: (comment) => comment.is_orphaned,
   isByStoryAuthor: (comment) => comment.is_by_story_author,
   viewerCanDelete: (comment) => comment.can_delete,

@@ -1,7 +1,6 @@
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
 import { commentIdFrom } from "./Comment.js";
-import { toRestEnum } from "../upstream/story-enums.js";
 
 const story = (publicId: string) => ({ params: { path: { id: publicId } } });
 
@@ -35,8 +34,9 @@ export const Mutation: MutationResolvers = {
           outline: input.outline,
           tags: input.tags ?? [],
           theme_keywords: input.themeKeywords ?? [],
-          desired_length: toRestEnum(input.desiredLength ?? "SHORT"),
-          nastiness_level: toRestEnum(input.nastinessLevel ?? "LIGHT"),
+          // Left out (an explicit null), the api applies its defaults, as the schema's do.
+          desired_length: input.desiredLength ?? undefined,
+          nastiness_level: input.nastinessLevel ?? undefined,
         },
       }),
     );

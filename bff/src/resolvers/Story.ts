@@ -2,20 +2,11 @@ import type { StoryResolvers } from "../__generated__/resolvers-types.js";
 import { COMMENTS_LIMIT } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../media-proxy.js";
 import { unwrap } from "../upstream/rest-client.js";
-import {
-  desiredLengthOf,
-  moderationStatusOf,
-  nastinessLevelOf,
-  storyStatusOf,
-} from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
 
 export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
   publicId: (story) => story.public_id,
-  title: (story) => story.title,
-  description: (story) => story.description ?? null,
-  status: (story) => storyStatusOf(story.status),
   isPublic: (story) => story.is_public,
   // No username: the author's profile is gone, and the story shows "Anonymous" (spec §2).
   // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
@@ -29,18 +20,11 @@ export const Story: StoryResolvers = {
       avatarUrl: profile.avatar_url ?? null,
     };
   },
-  preview: (story) => story.preview ?? null,
-  categoryName: (story) => story.category_name ?? null,
-  outline: (story) => story.outline,
-  tags: (story) => story.tags,
+  categoryName: (story) => story.category_name,
   themeKeywords: (story) => story.theme_keywords,
-  desiredLength: (story) => desiredLengthOf(story.desired_length),
-  nastinessLevel: (story) => nastinessLevelOf(story.nastiness_level),
-  progress: (story) => story.progress,
-  statusMessage: (story) => story.status_message ?? null,
-  error: (story) => story.error ?? null,
-  content: (story) => story.content ?? null,
-  images: (story) => story.images,
+  desiredLength: (story) => story.desired_length,
+  nastinessLevel: (story) => story.nastiness_level,
+  statusMessage: (story) => story.status_message,
   headerImageUrl: (story) =>
     story.header_image_url ? sameOriginMediaUrl(story.header_image_url) : null,
   createdAt: (story) => story.created_at,
@@ -49,8 +33,8 @@ export const Story: StoryResolvers = {
   viewerHasBookmarked: (story) => story.is_bookmarked,
   bookmarkCount: (story) => story.bookmark_count,
   commentCount: (story) => story.comment_count,
-  moderationStatus: (story) => moderationStatusOf(story.moderation_status),
-  moderationReason: (story) => story.moderation_reason ?? null,
+  moderationStatus: (story) => story.moderation_status,
+  moderationReason: (story) => story.moderation_reason,
   // spec §4 Comments: a story has a discussion only once completed or ready for review.
   comments: async (story, _args, { rest }) => {
     if (story.status !== "completed" && story.status !== "ready_for_review") return [];

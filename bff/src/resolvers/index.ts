@@ -1,4 +1,5 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
+import { ENUM_VALUES } from "../enum-values.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
 import { Query } from "./Query.js";
@@ -8,6 +9,8 @@ import { Subscription } from "./Subscription.js";
 import { Viewer } from "./Viewer.js";
 
 export const resolvers: Resolvers = {
+  // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
+  ...ENUM_VALUES,
   Query,
   Mutation,
   Subscription,
