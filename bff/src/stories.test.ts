@@ -161,6 +161,53 @@ describe("reading a story", () => {
   });
 });
 
+describe("a story's discussion", () => {
+  it("is open to its reader under review and once completed, never while generating or discarded", async () => {
+    const author = await newUser("discussion");
+    const discussion = "status viewerCanComment comments { id }";
+    const started = await graphql(
+      bff.url,
+      `mutation Start($input: StartStoryGenerationInput!) {
+        startStoryGeneration(input: $input) { publicId ${discussion} }
+      }`,
+      { token: author.token, variables: { input: { title: "Talk", outline: "A quiet story." } } },
+    );
+    const { publicId, ...generating } = started.data?.startStoryGeneration as StoryJson;
+    // Closed: no comments are asked for (the api would refuse them), none are shown.
+    expect(generating).toEqual({ status: "GENERATING", viewerCanComment: false, comments: [] });
+
+    await storyReadyForReview(publicId, author.token);
+    const read = await graphql(
+      bff.url,
+      `query Read($publicId: ID!) { story(publicId: $publicId) { ${discussion} } }`,
+      { token: author.token, variables: { publicId } },
+    );
+    expect(read).toEqual({
+      data: { story: { status: "READY_FOR_REVIEW", viewerCanComment: true, comments: [] } },
+    });
+
+    const confirmed = await graphql(
+      bff.url,
+      `${byPublicId("Confirm")}{ confirmStory(publicId: $publicId) { ${discussion} } }`,
+      { token: author.token, variables: { publicId } },
+    );
+    expect(confirmed.data?.confirmStory).toEqual({
+      status: "COMPLETED",
+      viewerCanComment: true,
+      comments: [],
+    });
+
+    const discarded = await graphql(
+      bff.url,
+      `${byPublicId("Discard")}{ discardStory(publicId: $publicId) { ${discussion} } }`,
+      { token: author.token, variables: { publicId } },
+    );
+    expect(discarded).toEqual({
+      data: { discardStory: { status: "DISCARDED", viewerCanComment: false, comments: [] } },
+    });
+  });
+});
+
 describe("my stories", () => {
   it("lists the viewer's stories newest first, a page at a time", async () => {
     const author = await newUser("lister");

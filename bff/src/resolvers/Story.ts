@@ -33,11 +33,12 @@ export const Story: StoryResolvers = {
   viewerHasBookmarked: (story) => story.is_bookmarked,
   bookmarkCount: (story) => story.bookmark_count,
   commentCount: (story) => story.comment_count,
+  viewerCanComment: (story) => story.can_comment,
   moderationStatus: (story) => story.moderation_status,
   moderationReason: (story) => story.moderation_reason,
-  // spec §4 Comments: a story has a discussion only once completed or ready for review.
+  // The api says whether the story's discussion is open; when it is not, there is none to load.
   comments: async (story, _args, { rest }) => {
-    if (story.status !== "completed" && story.status !== "ready_for_review") return [];
+    if (!story.can_comment) return [];
     return unwrap(
       rest.GET("/v1/comments/stories/{id}/comments", {
         params: { path: { id: story.public_id }, query: { limit: COMMENTS_LIMIT } },

@@ -50,6 +50,18 @@ describe("story reader", () => {
     expect(document.title).toBe("The Lantern Keeper · Storyloom");
   });
 
+  it("opens the discussion of a story the server says the reader may comment on", async () => {
+    renderStory(storyFixture({ viewerIsAuthor: false, isPublic: true }), false);
+    expect(await screen.findByRole("button", { name: "Comments (0)" })).toBeInTheDocument();
+  });
+
+  it("shows the text alone, with no discussion, when the server keeps it closed", async () => {
+    renderStory(storyFixture({ viewerCanComment: false }));
+    expect(await screen.findByText("Only the lighthouse stood.")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Reading progress" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Comments/ })).not.toBeInTheDocument();
+  });
+
   it("gives a visitor only the story: no owner controls and no header actions", async () => {
     renderStory(storyFixture({ viewerIsAuthor: false, isPublic: true }), false);
     await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" });

@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGoBack } from "../../lib/use-go-back";
 import { useTimedMessage } from "../../lib/use-timed-message";
 import { useAuth } from "../auth";
-import { StoryDiscussion } from "../comments";
+import { StoryDiscussion, type StoryAnnotations } from "../comments";
 import { FontPicker } from "./font-picker";
 import { GeneratingView } from "./generating-view";
 import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES, type DiscardAction } from "./messages";
@@ -44,6 +44,7 @@ export const StoryReaderFragment = graphql(`
     viewerIsAuthor
     viewerHasBookmarked
     bookmarkCount
+    viewerCanComment
     content {
       chapters {
         title
@@ -245,6 +246,9 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+  const text = (annotations: StoryAnnotations | null) => (
+    <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
+  );
 
   let statusView;
   switch (displayedStatus) {
@@ -316,15 +320,18 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       {readable ? (
         <>
           <FontPicker font={font} onChange={setFont} />
-          <StoryDiscussion
-            story={story}
-            commentsEnabled={props.commentsEnabled}
-            onEnableComments={props.onEnableComments}
-          >
-            {(annotations) => (
-              <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
-            )}
-          </StoryDiscussion>
+          {/* The server says whether the discussion is open; when it is not, the text is alone. */}
+          {story.viewerCanComment ? (
+            <StoryDiscussion
+              story={story}
+              commentsEnabled={props.commentsEnabled}
+              onEnableComments={props.onEnableComments}
+            >
+              {text}
+            </StoryDiscussion>
+          ) : (
+            text(null)
+          )}
         </>
       ) : null}
       {confirmingDiscard ? (
