@@ -1,6 +1,7 @@
 import { GraphQLError } from "graphql";
 import type { CommentResolvers } from "../__generated__/resolvers-types.js";
 import { globalId } from "./global-id.js";
+import { publicProfileOfCommentAuthor } from "./User.js";
 
 /**
  * The api's comment id inside a global Comment id (mutations take global ids). Anything else is
@@ -21,14 +22,7 @@ export function commentIdFrom(id: string, argument = "id"): string {
 export const Comment: CommentResolvers = {
   id: (comment) => globalId("Comment", comment.id),
   // No author: the account is gone, and the comment shows "Anonymous" (spec §3).
-  author: (comment) =>
-    comment.author
-      ? {
-          id: globalId("User", comment.author.id),
-          username: comment.author.username,
-          avatarUrl: comment.author.preferences.avatar_url ?? null,
-        }
-      : null,
+  author: (comment) => (comment.author ? publicProfileOfCommentAuthor(comment.author) : null),
   createdAt: (comment) => comment.created_at,
   parentId: (comment) =>
     comment.parent_comment_id ? globalId("Comment", comment.parent_comment_id) : null,

@@ -10,16 +10,8 @@ export const Story: StoryResolvers = {
   isPublic: (story) => story.is_public,
   // No username: the author's profile is gone, and the story shows "Anonymous" (spec §2).
   // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
-  author: async (story, _args, { loaders }) => {
-    if (!story.author_username) return null;
-    const profile = await loaders.users.load(story.author_id);
-    if (profile === null) return null;
-    return {
-      id: globalId("User", profile.id),
-      username: profile.username,
-      avatarUrl: profile.avatar_url ?? null,
-    };
-  },
+  author: (story, _args, { loaders }) =>
+    story.author_username ? loaders.users.load(story.author_id) : null,
   categoryName: (story) => story.category_name,
   themeKeywords: (story) => story.theme_keywords,
   desiredLength: (story) => story.desired_length,

@@ -6,6 +6,7 @@ import { Query } from "./Query.js";
 import { Story } from "./Story.js";
 import { StoryImage } from "./StoryImage.js";
 import { Subscription } from "./Subscription.js";
+import { User } from "./User.js";
 import { Viewer } from "./Viewer.js";
 
 export const resolvers: Resolvers = {
@@ -15,6 +16,7 @@ export const resolvers: Resolvers = {
   Mutation,
   Subscription,
   Viewer,
+  User,
   Story,
   StoryImage,
   Comment,
