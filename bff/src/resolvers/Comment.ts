@@ -1,22 +1,6 @@
-import { GraphQLError } from "graphql";
 import type { CommentResolvers } from "../__generated__/resolvers-types.js";
 import { globalId } from "./global-id.js";
 import { publicProfileOfCommentAuthor } from "./User.js";
-
-/**
- * The api's comment id inside a global Comment id (mutations take global ids). Anything else is
- * bad input naming the argument, never an upstream call with a foreign id.
- */
-export function commentIdFrom(id: string, argument = "id"): string {
-  const decoded = Buffer.from(id, "base64url").toString("utf8");
-  const match = /^Comment:(.+)$/.exec(decoded);
-  if (match?.[1] === undefined || globalId("Comment", match[1]) !== id) {
-    throw new GraphQLError("Not a comment id.", {
-      extensions: { code: "BAD_USER_INPUT", field: argument },
-    });
-  }
-  return match[1];
-}
 
 /** spec §3 Comment onto GraphQL; every permission flag is the api's (architecture: computed on the server). */
 export const Comment: CommentResolvers = {

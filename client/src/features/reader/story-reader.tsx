@@ -126,7 +126,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
           live.reconnect();
           // The story may still be generating (only the channel failed): reconnecting is enough.
           if (story.status === "GENERATING") return;
-          const failure = await regenerate(publicId, story.id);
+          const failure = await regenerate(story);
           if (failure) showHeaderMessage({ tone: "error", text: failure });
         }}
         regenerating={regenerating}
@@ -146,7 +146,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         canRegenerate={currentUser !== null}
         regenerating={regenerating}
         onRegenerate={async () => {
-          const failure = await regenerate(publicId, null);
+          const failure = await regenerate({ id: null, publicId });
           if (failure) showHeaderMessage({ tone: "error", text: failure });
           else void refetch();
         }}
@@ -165,7 +165,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   }
 
   async function handleShare() {
-    const message = await share(publicId, title ?? "");
+    if (!story) return;
+    const message = await share(story.id, story.title);
     if (message?.tone === "success") showHeaderMessage(message, MESSAGE_TIMEOUTS_MS.copied);
     else showHeaderMessage(message);
   }
@@ -223,19 +224,19 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const discardAction = discardActionFor(story.status);
 
   async function handleConfirm() {
-    const failure = await confirm(story.publicId);
+    const failure = await confirm(story.id);
     if (failure) showMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.confirmError);
     else showMessage(null);
   }
 
   async function handleDiscard() {
-    const failure = await discard(story.publicId, discardAction);
+    const failure = await discard(story.id, discardAction);
     setConfirmingDiscard(false);
     showMessage(failure ? { tone: "error", text: failure } : null);
   }
 
   async function handleRegenerateImages() {
-    const failure = await regenerateImages(story.publicId);
+    const failure = await regenerateImages(story.id);
     showMessage(failure ? { tone: "error", text: failure } : null);
   }
 

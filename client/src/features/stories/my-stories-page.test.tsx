@@ -91,7 +91,7 @@ describe("My Stories", () => {
       mocks: [
         listMock(STORIES),
         {
-          request: { query: DiscardMyStoryMutation, variables: { publicId: "r1" } },
+          request: { query: DiscardMyStoryMutation, variables: { id: "Story:r1" } },
           result: {
             data: { discardStory: { __typename: "Story", id: "Story:r1", status: "DISCARDED" } },
           },
@@ -126,7 +126,7 @@ describe("My Stories", () => {
       mocks: [
         listMock(STORIES),
         {
-          request: { query: DiscardMyStoryMutation, variables: { publicId: "e1" } },
+          request: { query: DiscardMyStoryMutation, variables: { id: "Story:e1" } },
           error: new Error("network down"),
         },
       ],
