@@ -13,7 +13,7 @@ export const ConfirmStoryMutation = graphql(`
   }
 `);
 
-/** READY_FOR_REVIEW → COMPLETED (`id`: the Story's global id); null or the spec §8 message. */
+/** READY_FOR_REVIEW → COMPLETED (`id`: the Story's global id); null or the message to show. */
 export function useConfirmStory() {
   const [mutate, { loading }] = useMutation(ConfirmStoryMutation);
   const confirm = useCallback(
