@@ -38,6 +38,12 @@ interface Person {
   username: string;
   email: string;
 }
+interface StoryIds {
+  /** The global id, which mutations take. */
+  id: string;
+  /** The address, which queries take. */
+  publicId: string;
+}
 interface CommentJson {
   id: string;
   content: string;
@@ -52,7 +58,8 @@ let owner: Person;
 let reader: Person;
 let other: Person;
 let moderator: Person;
-let storyId: string;
+/** The completed public story the discussion tests comment on. */
+let story: StoryIds;
 
 const emulatorHost = () => inject("authEmulatorHost");
 const ask = (query: string, person: Person | null, variables: Record<string, unknown> = {}) =>
@@ -66,12 +73,12 @@ async function newPerson(name: string): Promise<Person> {
 }
 
 /** A completed public story of the owner, written by the offline writer. */
-async function publicStory(): Promise<string> {
+async function publicStory(): Promise<StoryIds> {
   const started = await ask(
-    `mutation { startStoryGeneration(input: { title: "The Lighthouse", outline: "A keeper and a storm." }) { publicId } }`,
+    `mutation { startStoryGeneration(input: { title: "The Lighthouse", outline: "A keeper and a storm." }) { id publicId } }`,
     owner,
   );
-  const publicId = (started.data?.startStoryGeneration as { publicId: string }).publicId;
+  const { id, publicId } = started.data?.startStoryGeneration as StoryIds;
   const deadline = Date.now() + 20_000;
   for (;;) {
     const read = await ask(`query S($p: ID!) { story(publicId: $p) { status } }`, owner, {
@@ -81,18 +88,17 @@ async function publicStory(): Promise<string> {
     if (Date.now() > deadline) throw new Error("the story was not written in time");
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  const byId = { p: publicId };
-  await ask(`mutation C($p: ID!) { confirmStory(publicId: $p) { status } }`, owner, byId);
+  await ask(`mutation C($id: ID!) { confirmStory(id: $id) { status } }`, owner, { id });
   await ask(
-    `mutation V($p: ID!) { setStoryVisibility(publicId: $p, isPublic: true) { isPublic } }`,
+    `mutation V($id: ID!) { setStoryVisibility(id: $id, isPublic: true) { isPublic } }`,
     owner,
-    byId,
+    { id },
   );
-  return publicId;
+  return { id, publicId };
 }
 
 async function add(person: Person | null, input: Record<string, unknown>) {
-  return ask(ADD, person, { input: { storyPublicId: storyId, ...input } });
+  return ask(ADD, person, { input: { storyId: story.id, ...input } });
 }
 
 async function added(person: Person, input: Record<string, unknown>): Promise<CommentJson> {
@@ -102,7 +108,7 @@ async function added(person: Person, input: Record<string, unknown>): Promise<Co
 }
 
 async function thread(person: Person | null): Promise<CommentJson[]> {
-  const body = await ask(COMMENTS, person, { publicId: storyId });
+  const body = await ask(COMMENTS, person, { publicId: story.publicId });
   expect(body.errors).toBeUndefined();
   return (body.data?.story as { comments: CommentJson[] }).comments;
 }
@@ -127,7 +133,7 @@ beforeAll(async () => {
   );
   api = await startApi(apiEnv);
   bff = await startBff(api.url);
-  storyId = await publicStory();
+  story = await publicStory();
 }, 60_000);
 
 afterAll(async () => {
@@ -148,7 +154,7 @@ describe("the discussion of a story", () => {
       isByStoryAuthor: false,
       viewerCanDelete: true,
       viewerCanReport: false,
-      storyPublicId: storyId,
+      storyPublicId: story.publicId,
       author: { id: reader.id, username: reader.username, avatarUrl: null },
     });
     expect(Buffer.from(general.id, "base64url").toString()).toMatch(/^Comment:/);
@@ -184,9 +190,23 @@ describe("the discussion of a story", () => {
   });
 
   it("refuses an id that is not a comment's before asking the api", async () => {
-    const storyGlobalId = Buffer.from(`Story:${storyId}`).toString("base64url");
-    const body = await ask(DELETE, reader, { id: storyGlobalId });
+    const body = await ask(DELETE, reader, { id: story.id });
     expect(body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "id" });
+  });
+
+  it("names the story commented on by its global id, never its public id", async () => {
+    const byPublicId = await ask(ADD, reader, {
+      input: { storyId: story.publicId, content: "Hello" },
+    });
+    expect(byPublicId.errors?.[0]).toMatchObject({
+      message: "Not a story id.",
+      extensions: { code: "BAD_USER_INPUT", field: "storyId" },
+    });
+    const replyToStory = await add(reader, { content: "Hello", parentId: story.id });
+    expect(replyToStory.errors?.[0]?.extensions).toMatchObject({
+      code: "BAD_USER_INPUT",
+      field: "parentId",
+    });
   });
 
   it("lets the author delete their comment, and no one else but the story's owner", async () => {
@@ -225,7 +245,7 @@ describe("reports and moderation", () => {
     const queue = (await ask(QUEUE, moderator)).data?.pendingComments as CommentJson[];
     expect(queue.find((c) => c.id === comment.id)).toMatchObject({
       flaggedCount: 1,
-      storyPublicId: storyId,
+      storyPublicId: story.publicId,
     });
     const approved = await ask(
       `mutation A($id: ID!) { approveComment(id: $id) { moderationStatus flaggedCount } }`,
@@ -240,11 +260,11 @@ describe("reports and moderation", () => {
   });
 
   it("lets moderators reject a story with a reason its owner then reads", async () => {
-    const publicId = await publicStory();
+    const { id, publicId } = await publicStory();
     const rejected = await ask(
-      `mutation R($p: ID!) { rejectStory(publicId: $p, reason: "Off topic") { moderationStatus } }`,
+      `mutation R($id: ID!) { rejectStory(id: $id, reason: "Off topic") { moderationStatus } }`,
       moderator,
-      { p: publicId },
+      { id },
     );
     expect(rejected.data?.rejectStory).toEqual({ moderationStatus: "REJECTED" });
     const STORY = `query S($p: ID!) { story(publicId: $p) { moderationStatus moderationReason } }`;
@@ -254,9 +274,9 @@ describe("reports and moderation", () => {
       moderationReason: "Off topic",
     });
     const approved = await ask(
-      `mutation A($p: ID!) { approveStory(publicId: $p) { moderationStatus } }`,
+      `mutation A($id: ID!) { approveStory(id: $id) { moderationStatus } }`,
       moderator,
-      { p: publicId },
+      { id },
     );
     expect(approved.data?.approveStory).toEqual({ moderationStatus: "APPROVED" });
     expect((await ask(STORY, reader, { p: publicId })).data?.story).not.toBeNull();

@@ -79,11 +79,11 @@ async function call(query: string, token?: string, variables?: Record<string, un
 /** A completed public story, written by the api's worker and published as its author would. */
 async function publishStory(author: { token: string }, title: string): Promise<string> {
   const started = await call(
-    `mutation($input: StartStoryGenerationInput!) { startStoryGeneration(input: $input) { publicId } }`,
+    `mutation($input: StartStoryGenerationInput!) { startStoryGeneration(input: $input) { id publicId } }`,
     author.token,
     { input: { title, outline: "A keeper and a storm." } },
   );
-  const publicId: string = started.startStoryGeneration.publicId;
+  const { id, publicId } = started.startStoryGeneration as { id: string; publicId: string };
   const deadline = Date.now() + 30_000;
   for (;;) {
     const { story } = await call(
@@ -95,13 +95,11 @@ async function publishStory(author: { token: string }, title: string): Promise<s
     if (Date.now() > deadline) throw new Error(`story still ${story.status}`);
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  await call("mutation($id: ID!) { confirmStory(publicId: $id) { status } }", author.token, {
-    id: publicId,
-  });
+  await call("mutation($id: ID!) { confirmStory(id: $id) { status } }", author.token, { id });
   await call(
-    "mutation($id: ID!) { setStoryVisibility(publicId: $id, isPublic: true) { isPublic } }",
+    "mutation($id: ID!) { setStoryVisibility(id: $id, isPublic: true) { isPublic } }",
     author.token,
-    { id: publicId },
+    { id },
   );
   return publicId;
 }
@@ -152,36 +150,34 @@ describe("the home page query", () => {
 describe("bookmarks", () => {
   it("bookmarks and unbookmarks idempotently, and lists the viewer's bookmarks newest first", async () => {
     const reader = await newUser("reader");
-    const { stories } = await call("{ stories(first: 2) { edges { node { publicId } } } }");
-    const [first, second] = stories.edges.map(
-      (edge: { node: { publicId: string } }) => edge.node.publicId,
-    );
-    const bookmark = `mutation($id: ID!) { bookmarkStory(publicId: $id) { publicId viewerHasBookmarked bookmarkCount } }`;
+    const { stories } = await call("{ stories(first: 2) { edges { node { id } } } }");
+    const [first, second] = stories.edges.map((edge: { node: { id: string } }) => edge.node.id);
+    const bookmark = `mutation($id: ID!) { bookmarkStory(id: $id) { id viewerHasBookmarked bookmarkCount } }`;
     for (let n = 0; n < 2; n += 1) {
       expect((await call(bookmark, reader.token, { id: first })).bookmarkStory).toEqual({
-        publicId: first,
+        id: first,
         viewerHasBookmarked: true,
         bookmarkCount: 1,
       });
     }
     await call(bookmark, reader.token, { id: second });
     const mine = await call(
-      "{ myBookmarks(first: 1) { edges { cursor node { publicId viewerHasBookmarked } } pageInfo { hasNextPage endCursor } } }",
+      "{ myBookmarks(first: 1) { edges { cursor node { id viewerHasBookmarked } } pageInfo { hasNextPage endCursor } } }",
       reader.token,
     );
     expect(mine.myBookmarks.edges.map((edge: Edge) => edge.node)).toEqual([
-      { publicId: second, viewerHasBookmarked: true },
+      { id: second, viewerHasBookmarked: true },
     ]);
     const rest = await call(
-      "query($after: String) { myBookmarks(first: 5, after: $after) { edges { node { publicId } } pageInfo { hasNextPage } } }",
+      "query($after: String) { myBookmarks(first: 5, after: $after) { edges { node { id } } pageInfo { hasNextPage } } }",
       reader.token,
       { after: mine.myBookmarks.pageInfo.endCursor },
     );
-    expect(rest.myBookmarks.edges.map((edge: Edge) => edge.node.publicId)).toEqual([first]);
+    expect(rest.myBookmarks.edges.map((edge: Edge) => edge.node.id)).toEqual([first]);
     expect(rest.myBookmarks.pageInfo.hasNextPage).toBe(false);
 
     const removed = await call(
-      `mutation($id: ID!) { unbookmarkStory(publicId: $id) { viewerHasBookmarked bookmarkCount } }`,
+      `mutation($id: ID!) { unbookmarkStory(id: $id) { viewerHasBookmarked bookmarkCount } }`,
       reader.token,
       { id: first },
     );
@@ -189,14 +185,10 @@ describe("bookmarks", () => {
   });
 
   it("asks a visitor to sign in before bookmarking", async () => {
-    const { stories } = await call("{ stories(first: 1) { edges { node { publicId } } } }");
-    const body = await graphql(
-      bff.url,
-      "mutation($id: ID!) { bookmarkStory(publicId: $id) { publicId } }",
-      {
-        variables: { id: stories.edges[0].node.publicId },
-      },
-    );
+    const { stories } = await call("{ stories(first: 1) { edges { node { id } } } }");
+    const body = await graphql(bff.url, "mutation($id: ID!) { bookmarkStory(id: $id) { id } }", {
+      variables: { id: stories.edges[0].node.id },
+    });
     expect(body.errors?.[0]?.extensions?.code).toBe("UNAUTHENTICATED");
   });
 });

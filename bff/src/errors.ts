@@ -1,25 +1,28 @@
 // The one place that turns the api's REST errors into GraphQL error codes (architecture §3).
+import type { GraphQLErrorCode, RestErrorCode } from "@storyloom/common";
 import { GraphQLError } from "graphql";
-
-export type ErrorCode =
-  | "BAD_USER_INPUT"
-  | "UNAUTHENTICATED"
-  | "FORBIDDEN"
-  | "NOT_FOUND"
-  | "CONFLICT"
-  | "RATE_LIMITED"
-  | "UPSTREAM_UNAVAILABLE";
 
 /** The api's error body: `{ detail, code, field?, status? }`. */
 export interface RestErrorBody {
   detail?: unknown;
-  code?: unknown;
+  code?: RestErrorCode;
   field?: unknown;
   /** The story's current status, on INVALID_TRANSITION (architecture §4). */
   status?: unknown;
 }
 
-const codeByStatus: Record<number, ErrorCode> = {
+/** What a GraphQL error built from a REST error carries beside its message. */
+type RestErrorExtensions = {
+  code: GraphQLErrorCode;
+  status: number;
+  /** The api's own code. */
+  reason?: RestErrorCode;
+  field?: string;
+  currentStatus?: string;
+  retryAfter?: string;
+};
+
+const codeByStatus: Record<number, GraphQLErrorCode> = {
   400: "BAD_USER_INPUT",
   401: "UNAUTHENTICATED",
   403: "FORBIDDEN",
@@ -29,7 +32,7 @@ const codeByStatus: Record<number, ErrorCode> = {
   429: "RATE_LIMITED",
 };
 
-const fallbackMessage: Record<ErrorCode, string> = {
+const fallbackMessage: Record<GraphQLErrorCode, string> = {
   BAD_USER_INPUT: "The request is not valid.",
   UNAUTHENTICATED: "Authentication required.",
   FORBIDDEN: "You are not allowed to do that.",
@@ -44,11 +47,11 @@ export function graphQLErrorFromRest(
   body: RestErrorBody | undefined,
   retryAfter?: string | null,
 ): GraphQLError {
-  const code: ErrorCode = codeByStatus[status] ?? "UPSTREAM_UNAVAILABLE";
+  const code = codeByStatus[status] ?? "UPSTREAM_UNAVAILABLE";
   // 5xx details are the api's business; clients get the generic message.
   const detail =
     status < 500 && typeof body?.detail === "string" && body.detail ? body.detail : undefined;
-  const extensions: Record<string, unknown> = { code, status };
+  const extensions: RestErrorExtensions = { code, status };
   if (typeof body?.code === "string") extensions.reason = body.code;
   if (typeof body?.field === "string") extensions.field = body.field;
   // As GraphQL's StoryStatus, so a client can show the state the story is really in.

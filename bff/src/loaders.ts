@@ -3,10 +3,7 @@
 import DataLoader from "dataloader";
 import type { RestClient } from "./upstream/rest-client.js";
 import { unwrap } from "./upstream/rest-client.js";
-import type { paths } from "./upstream/api-types.js";
-
-export type RestPublicProfile =
-  paths["/v1/users"]["get"]["responses"][200]["content"]["application/json"]["items"][number];
+import type { RestPublicProfile } from "./upstream/rest-types.js";
 
 /** The api's GET /v1/users takes at most 100 ids a call. */
 export const MAX_USERS_PER_CALL = 100;

@@ -3,8 +3,6 @@
 // started from and how many stories of that page come before the next one.
 import { GraphQLError } from "graphql";
 
-export const MAX_PAGE_SIZE = 100; // spec §9: up to 100 a page
-
 export interface PagePosition {
   /** The api cursor the page was read from; null for the first page. */
   apiCursor: string | null;
@@ -38,8 +36,8 @@ export function decodeCursor(cursor: string | null | undefined): PagePosition {
 /** `first`, or `fallback` when left out; from 1 to `max`, else bad input naming `first`. */
 export function checkPageSize(
   first: number | null | undefined,
-  fallback = MAX_PAGE_SIZE,
-  max = MAX_PAGE_SIZE,
+  fallback: number,
+  max: number,
 ): number {
   const size = first ?? fallback;
   if (!Number.isInteger(size) || size < 1 || size > max) {

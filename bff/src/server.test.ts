@@ -59,6 +59,21 @@ describe("the BFF's web side", () => {
     );
     expect(body.errors?.[0]?.extensions?.code).toBe("UPSTREAM_UNAVAILABLE");
   });
+
+  it("refuses a mutation's id of the wrong kind before it calls the api", async () => {
+    // The api is down: an upstream call would answer UPSTREAM_UNAVAILABLE instead.
+    const body = await graphql(
+      bff.url,
+      `
+        mutation {
+          confirmStory(id: "abc123") {
+            id
+          }
+        }
+      `,
+    );
+    expect(body.errors?.[0]?.extensions).toMatchObject({ code: "BAD_USER_INPUT", field: "id" });
+  });
 });
 
 describe("configuration", () => {

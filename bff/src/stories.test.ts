@@ -19,8 +19,9 @@ const MY_STORIES = `query Mine($first: Int, $after: String) {
     pageInfo { hasNextPage endCursor }
   }
 }`;
-const byPublicId = (name: string, extra = "") =>
-  `mutation ${name}($publicId: ID!${extra ? `, ${extra}` : ""}) `;
+/** A mutation's head taking the story's global id as $id (mutations name stories by it). */
+const byId = (name: string, extra = "") =>
+  `mutation ${name}($id: ID!${extra ? `, ${extra}` : ""}) `;
 
 interface StoryJson {
   id: string;
@@ -92,12 +93,11 @@ async function storyReadyForReview(publicId: string, token: string) {
   }
 }
 
-async function mutate(name: string, field: string, publicId: string, token: string) {
-  const body = await graphql(
-    bff.url,
-    `${byPublicId(name)}{ ${field}(publicId: $publicId) { status isPublic } }`,
-    { token, variables: { publicId } },
-  );
+async function mutate(name: string, field: string, id: string, token: string) {
+  const body = await graphql(bff.url, `${byId(name)}{ ${field}(id: $id) { status isPublic } }`, {
+    token,
+    variables: { id },
+  });
   return { story: body.data?.[field] as StoryJson | undefined, errors: body.errors };
 }
 
@@ -161,6 +161,53 @@ describe("reading a story", () => {
   });
 });
 
+describe("a story's discussion", () => {
+  it("is open to its reader under review and once completed, never while generating or discarded", async () => {
+    const author = await newUser("discussion");
+    const discussion = "status viewerCanComment comments { id }";
+    const started = await graphql(
+      bff.url,
+      `mutation Start($input: StartStoryGenerationInput!) {
+        startStoryGeneration(input: $input) { id publicId ${discussion} }
+      }`,
+      { token: author.token, variables: { input: { title: "Talk", outline: "A quiet story." } } },
+    );
+    const { id, publicId, ...generating } = started.data?.startStoryGeneration as StoryJson;
+    // Closed: no comments are asked for (the api would refuse them), none are shown.
+    expect(generating).toEqual({ status: "GENERATING", viewerCanComment: false, comments: [] });
+
+    await storyReadyForReview(publicId, author.token);
+    const read = await graphql(
+      bff.url,
+      `query Read($publicId: ID!) { story(publicId: $publicId) { ${discussion} } }`,
+      { token: author.token, variables: { publicId } },
+    );
+    expect(read).toEqual({
+      data: { story: { status: "READY_FOR_REVIEW", viewerCanComment: true, comments: [] } },
+    });
+
+    const confirmed = await graphql(
+      bff.url,
+      `${byId("Confirm")}{ confirmStory(id: $id) { ${discussion} } }`,
+      { token: author.token, variables: { id } },
+    );
+    expect(confirmed.data?.confirmStory).toEqual({
+      status: "COMPLETED",
+      viewerCanComment: true,
+      comments: [],
+    });
+
+    const discarded = await graphql(
+      bff.url,
+      `${byId("Discard")}{ discardStory(id: $id) { ${discussion} } }`,
+      { token: author.token, variables: { id } },
+    );
+    expect(discarded).toEqual({
+      data: { discardStory: { status: "DISCARDED", viewerCanComment: false, comments: [] } },
+    });
+  });
+});
+
 describe("my stories", () => {
   it("lists the viewer's stories newest first, a page at a time", async () => {
     const author = await newUser("lister");
@@ -220,7 +267,7 @@ describe("my stories", () => {
 describe("a story's lifecycle through GraphQL", () => {
   it("confirm, share, publish, pictures and discard follow the api's rules", async () => {
     const author = await newUser("lifecycle");
-    const { publicId } = await startStory(author.token);
+    const { id, publicId } = await startStory(author.token);
     const ready = await storyReadyForReview(publicId, author.token);
     expect(ready.statusMessage).toBe("Your story is ready for review.");
     expect(ready.progress).toBe(100);
@@ -248,21 +295,21 @@ describe("a story's lifecycle through GraphQL", () => {
     const pictures = await graphql(
       bff.url,
       `
-        ${byPublicId("Art", "$only: Boolean")}
+        ${byId("Art", "$only: Boolean")}
         {
-          regenerateStoryImages(publicId: $publicId, albumArtOnly: $only) {
+          regenerateStoryImages(id: $id, albumArtOnly: $only) {
             status
           }
         }
       `,
-      { token: author.token, variables: { publicId, only: true } },
+      { token: author.token, variables: { id, only: true } },
     );
     expect(pictures).toEqual({ data: { regenerateStoryImages: { status: "READY_FOR_REVIEW" } } });
 
-    const confirmed = await mutate("Confirm", "confirmStory", publicId, author.token);
+    const confirmed = await mutate("Confirm", "confirmStory", id, author.token);
     expect(confirmed.story).toEqual({ status: "COMPLETED", isPublic: false });
 
-    const twice = await mutate("Confirm", "confirmStory", publicId, author.token);
+    const twice = await mutate("Confirm", "confirmStory", id, author.token);
     expect(twice.errors?.[0]?.message).toBe("Cannot confirm a story that is completed.");
     expect(twice.errors?.[0]?.extensions).toMatchObject({
       code: "CONFLICT",
@@ -270,10 +317,10 @@ describe("a story's lifecycle through GraphQL", () => {
       currentStatus: "COMPLETED",
     });
 
-    const share = `${byPublicId("Share")}{ storyShareLink(publicId: $publicId) }`;
+    const share = `${byId("Share")}{ storyShareLink(id: $id) }`;
     const privateShare = await graphql(bff.url, share, {
       token: author.token,
-      variables: { publicId },
+      variables: { id },
     });
     expect(privateShare.errors?.[0]?.message).toBe("Cannot share a private story.");
     expect(privateShare.errors?.[0]?.extensions).toMatchObject({
@@ -282,22 +329,22 @@ describe("a story's lifecycle through GraphQL", () => {
     });
 
     const stranger = await newUser("onlooker");
-    const visibility = `${byPublicId("Visibility", "$isPublic: Boolean!")}{
-      setStoryVisibility(publicId: $publicId, isPublic: $isPublic) { isPublic }
+    const visibility = `${byId("Visibility", "$isPublic: Boolean!")}{
+      setStoryVisibility(id: $id, isPublic: $isPublic) { isPublic }
     }`;
     const published = await graphql(bff.url, visibility, {
       token: author.token,
-      variables: { publicId, isPublic: true },
+      variables: { id, isPublic: true },
     });
     expect(published).toEqual({ data: { setStoryVisibility: { isPublic: true } } });
     const notTheirs = await graphql(bff.url, visibility, {
       token: stranger.token,
-      variables: { publicId, isPublic: false },
+      variables: { id, isPublic: false },
     });
     expect(notTheirs.errors?.[0]?.message).toBe("Only the author can change visibility.");
     expect(notTheirs.errors?.[0]?.extensions?.code).toBe("FORBIDDEN");
 
-    const link = await graphql(bff.url, share, { token: author.token, variables: { publicId } });
+    const link = await graphql(bff.url, share, { token: author.token, variables: { id } });
     expect(link).toEqual({
       data: { storyShareLink: `http://127.0.0.1:4000/stories/${publicId}` },
     });
@@ -309,23 +356,23 @@ describe("a story's lifecycle through GraphQL", () => {
     });
     expect((await fetch(`${bff.url}${asVisitor?.headerImageUrl}`)).status).toBe(200);
 
-    const discarded = await mutate("Discard", "discardStory", publicId, author.token);
+    const discarded = await mutate("Discard", "discardStory", id, author.token);
     expect(discarded.story).toMatchObject({ status: "DISCARDED" });
     expect(await readStory(publicId)).toBeNull();
 
     const regenerated = await graphql(
       bff.url,
       `
-        ${byPublicId("Regenerate")}
+        ${byId("Regenerate")}
         {
-          regenerateStory(publicId: $publicId) {
+          regenerateStory(id: $id) {
             status
             progress
             statusMessage
           }
         }
       `,
-      { token: author.token, variables: { publicId } },
+      { token: author.token, variables: { id } },
     );
     expect(regenerated).toEqual({
       data: {
@@ -341,10 +388,24 @@ describe("a story's lifecycle through GraphQL", () => {
   it("a stranger's mutation of a private story is NOT_FOUND (never reveals it exists)", async () => {
     const author = await newUser("owner");
     const stranger = await newUser("meddler");
-    const { publicId } = await startStory(author.token);
-    const attempt = await mutate("Discard", "discardStory", publicId, stranger.token);
+    const { id } = await startStory(author.token);
+    const attempt = await mutate("Discard", "discardStory", id, stranger.token);
     expect(attempt.errors?.[0]?.message).toBe("Story not found.");
     expect(attempt.errors?.[0]?.extensions?.code).toBe("NOT_FOUND");
+  });
+
+  it("a story mutation given a public id or another type's id is BAD_USER_INPUT on id", async () => {
+    const author = await newUser("wrong-ids");
+    const story = await startStory(author.token);
+    const user = author.id;
+    for (const wrong of [story.publicId, user]) {
+      const attempt = await mutate("Discard", "discardStory", wrong, author.token);
+      expect(attempt.errors?.[0]).toMatchObject({
+        message: "Not a story id.",
+        extensions: { code: "BAD_USER_INPUT", field: "id" },
+      });
+    }
+    expect((await readStory(story.publicId, author.token))?.status).not.toBe("DISCARDED");
   });
 
   it("the media proxy answers 404 for an id that is not a picture", async () => {

@@ -60,6 +60,7 @@ async function startStory(token: string, title = "The Lighthouse") {
     `
       mutation Start($input: StartStoryGenerationInput!) {
         startStoryGeneration(input: $input) {
+          id
           publicId
         }
       }
@@ -67,15 +68,15 @@ async function startStory(token: string, title = "The Lighthouse") {
     { token, variables: { input: { title, outline: "A keeper and a storm.", tags: ["sea"] } } },
   );
   expect(body.errors).toBeUndefined();
-  return (body.data?.startStoryGeneration as { publicId: string }).publicId;
+  // The global id names the story in mutations; the public id watches it.
+  return body.data?.startStoryGeneration as { id: string; publicId: string };
 }
 
-async function mutate(field: string, publicId: string, token: string) {
-  const body = await graphql(
-    bff.url,
-    `mutation M($publicId: ID!) { ${field}(publicId: $publicId) { status } }`,
-    { token, variables: { publicId } },
-  );
+async function mutate(field: string, id: string, token: string) {
+  const body = await graphql(bff.url, `mutation M($id: ID!) { ${field}(id: $id) { status } }`, {
+    token,
+    variables: { id },
+  });
   expect(body.errors).toBeUndefined();
 }
 
@@ -144,7 +145,7 @@ function expectIncreasingSeq(updates: Update[]) {
 describe("storyGeneration", () => {
   it("two subscribers of a story share one upstream socket and see it through to review", async () => {
     const token = await newUser("watcher");
-    const publicId = await startStory(token);
+    const { publicId } = await startStory(token);
     const socketsBefore = upstreamSockets.length;
 
     const first = watch(publicId, token);
@@ -177,7 +178,7 @@ describe("storyGeneration", () => {
 
   it("a late subscriber gets the current state first", async () => {
     const token = await newUser("late");
-    const publicId = await startStory(token);
+    const { publicId } = await startStory(token);
     const early = watch(publicId, token);
     await early.until(() => isReady(early.updates), "READY_FOR_REVIEW");
     const late = watch(publicId, token);
@@ -188,7 +189,7 @@ describe("storyGeneration", () => {
 
   it("reconnects when the api drops the socket, and the updates go on", async () => {
     const token = await newUser("survivor");
-    const publicId = await startStory(token);
+    const { id, publicId } = await startStory(token);
     const watcher = watch(publicId, token);
     await watcher.until(() => isReady(watcher.updates), "READY_FOR_REVIEW");
     const socketsBefore = upstreamSockets.length;
@@ -201,7 +202,7 @@ describe("storyGeneration", () => {
         upstreamSockets.at(-1)?.readyState === WebSocket.OPEN,
       "the bridge to reconnect",
     );
-    await mutate("regenerateStory", publicId, token);
+    await mutate("regenerateStory", id, token);
     await watcher.until(
       () => isReady(watcher.updates) && (watcher.updates.at(-1)?.seq ?? 0) > lastSeq + 1,
       "the regenerated story to be ready again",
@@ -217,7 +218,7 @@ describe("storyGeneration", () => {
   it("a stranger watching a private story gets NOT_FOUND", async () => {
     const author = await newUser("secretive");
     const stranger = await newUser("nosy");
-    const publicId = await startStory(author);
+    const { publicId } = await startStory(author);
     const watcher = watch(publicId, stranger);
     await watcher.until(() => watcher.finished, "the subscription to end");
     expect(watcher.updates).toEqual([]);
@@ -232,7 +233,7 @@ describe("storyGeneration", () => {
 
   it("a visitor without a token is UNAUTHENTICATED for a private story", async () => {
     const author = await newUser("hidden");
-    const publicId = await startStory(author);
+    const { publicId } = await startStory(author);
     const watcher = watch(publicId, null);
     await watcher.until(() => watcher.finished, "the subscription to end");
     expect(watcher.errors[0]?.extensions?.code).toBe("UNAUTHENTICATED");

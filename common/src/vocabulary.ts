@@ -13,6 +13,10 @@ export const STORY_STATUSES = [
 ] as const;
 export type StoryStatus = (typeof STORY_STATUSES)[number];
 
+/** A story status this code knows; a newer api might send one it does not. */
+export const isStoryStatus = (value: unknown): value is StoryStatus =>
+  typeof value === "string" && (STORY_STATUSES as readonly string[]).includes(value);
+
 /** How long a story should be: about 500, 1500 or 3000 words. */
 export const DESIRED_LENGTHS = ["short", "medium", "long"] as const;
 export type DesiredLength = (typeof DESIRED_LENGTHS)[number];
@@ -32,6 +36,20 @@ export type UserRole = (typeof USER_ROLES)[number];
 /** A story's picture: the cover, or one shown after a paragraph of a chapter. */
 export const IMAGE_ROLES = ["cover", "chapter"] as const;
 export type ImageRole = (typeof IMAGE_ROLES)[number];
+
+/**
+ * GraphQL's names for one of the lists above, each value in capitals standing for itself:
+ * `["ready_for_review"]` gives `{ READY_FOR_REVIEW: "ready_for_review" }`. The bff's code
+ * generation and its executable schema both read GraphQL enums through this, so nothing spells
+ * the values a second time.
+ */
+export function graphQLEnumValues<const Value extends string>(
+  values: readonly Value[],
+): { readonly [V in Value as Uppercase<V>]: V } {
+  return Object.fromEntries(values.map((value) => [value.toUpperCase(), value])) as {
+    readonly [V in Value as Uppercase<V>]: V;
+  };
+}
 
 /** One chapter of a story's text. */
 export interface Chapter {

@@ -31,6 +31,9 @@ export async function graphqlAs<T>(
 }
 
 export interface PublishedStory {
+  /** The global id, which mutations take. */
+  id: string;
+  /** The story's address (/stories/<publicId>), which queries take. */
   publicId: string;
   title: string;
   author: EmulatorSession;
@@ -46,15 +49,15 @@ export async function publishStory(
   const author = await signUp(emulatorHost, uniqueEmail("author"));
   // The profile (and its username) exists once the api has seen the user.
   await graphqlAs(baseURL, author, "query { viewer { id } }");
-  const started = await graphqlAs<{ startStoryGeneration: { publicId: string } }>(
+  const started = await graphqlAs<{ startStoryGeneration: { id: string; publicId: string } }>(
     baseURL,
     author,
     `mutation Start($input: StartStoryGenerationInput!) {
-      startStoryGeneration(input: $input) { publicId }
+      startStoryGeneration(input: $input) { id publicId }
     }`,
     { input: { title, outline, tags: ["fantasy"], themeKeywords: ["tides"] } },
   );
-  const { publicId } = started.startStoryGeneration;
+  const { id, publicId } = started.startStoryGeneration;
   await expect
     .poll(
       async () => {
@@ -72,16 +75,18 @@ export async function publishStory(
   await graphqlAs(
     baseURL,
     author,
-    "mutation Confirm($publicId: ID!) { confirmStory(publicId: $publicId) { status } }",
-    { publicId },
+    "mutation Confirm($id: ID!) { confirmStory(id: $id) { status } }",
+    {
+      id,
+    },
   );
   await graphqlAs(
     baseURL,
     author,
-    `mutation Publish($publicId: ID!) {
-      setStoryVisibility(publicId: $publicId, isPublic: true) { isPublic }
+    `mutation Publish($id: ID!) {
+      setStoryVisibility(id: $id, isPublic: true) { isPublic }
     }`,
-    { publicId },
+    { id },
   );
-  return { publicId, title, author };
+  return { id, publicId, title, author };
 }

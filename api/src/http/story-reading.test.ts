@@ -63,6 +63,25 @@ describe("GET /v1/stories/{id}", () => {
     },
   );
 
+  it.each([
+    ["completed", true],
+    ["ready_for_review", true],
+    ["generating", false],
+    ["error", false],
+    ["discarded", false],
+  ] as const)("a %s story tells its reader can_comment: %s", async (status, open) => {
+    const id = await storyIn(ctx.api, ctx.owner, status);
+    expect((await get(`/v1/stories/${id}`, ctx.owner)).json()).toMatchObject({
+      status,
+      can_comment: open,
+    });
+  });
+
+  it("tells a visitor a completed public story's discussion is open (posting needs sign-in)", async () => {
+    const id = await storyIn(ctx.api, ctx.owner, "completed", { isPublic: true });
+    expect((await get(`/v1/stories/${id}`)).json().can_comment).toBe(true);
+  });
+
   it("hides a public story once it is discarded", async () => {
     const id = await storyIn(ctx.api, ctx.owner, "discarded", { isPublic: true });
     expect((await get(`/v1/stories/${id}`)).statusCode).toBe(404);

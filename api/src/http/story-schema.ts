@@ -11,6 +11,7 @@ import {
   type StoryContent,
 } from "@storyloom/common";
 import type { StoryMediaInfo } from "../db/stories-repository.js";
+import { commentsOpen } from "../domain/comments/comment-rules.js";
 import {
   LABEL_MAX_LENGTH,
   MAX_LABELS,
@@ -88,6 +89,10 @@ export const StoryDetailSchema = Type.Object(
     is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it (spec §4)." }),
     bookmark_count: Type.Integer({ minimum: 0, description: "How many readers bookmarked it." }),
     comment_count: Type.Integer({ minimum: 0, description: "Its approved comments." }),
+    can_comment: Type.Boolean({
+      description:
+        "The caller may read and join the story's discussion now: it is completed or under review; posting also needs a signed-in caller.",
+    }),
     moderation_status: Type.Enum([...MODERATION_STATUSES]),
     moderation_reason: nullable(Type.String(), "Why it was rejected; shown to its owner only."),
   },
@@ -260,6 +265,7 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
     is_bookmarked: (context.community ?? NO_COMMUNITY).isBookmarked,
     bookmark_count: (context.community ?? NO_COMMUNITY).bookmarkCount,
     comment_count: (context.community ?? NO_COMMUNITY).commentCount,
+    can_comment: commentsOpen(story.status),
     moderation_status: story.moderationStatus,
     moderation_reason: isOwner(story, context.viewerId) ? story.moderationReason : null,
   };

@@ -58,6 +58,8 @@ describe("POST /v1/stories/generate/start", () => {
       is_bookmarked: false,
       bookmark_count: 0,
       comment_count: 0,
+      // Generating: no discussion yet.
+      can_comment: false,
       moderation_status: "approved",
       moderation_reason: null,
     });

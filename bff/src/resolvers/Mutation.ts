@@ -1,9 +1,13 @@
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
-import { commentIdFrom } from "./Comment.js";
-import { toRestEnum } from "../upstream/story-enums.js";
+import { decodeGlobalId } from "./global-id.js";
 
-const story = (publicId: string) => ({ params: { path: { id: publicId } } });
+// Every mutation names the object it acts on by its global id (schema.graphql); each is decoded,
+// and a foreign one refused, before the api is called.
+const story = (id: string, argument = "id") => ({
+  params: { path: { id: decodeGlobalId("Story", id, argument) } },
+});
+const comment = (id: string) => ({ params: { path: { id: decodeGlobalId("Comment", id, "id") } } });
 
 export const Mutation: MutationResolvers = {
   updateProfile: async (_parent, { input }, { rest }) => {
@@ -35,74 +39,67 @@ export const Mutation: MutationResolvers = {
           outline: input.outline,
           tags: input.tags ?? [],
           theme_keywords: input.themeKeywords ?? [],
-          desired_length: toRestEnum(input.desiredLength ?? "SHORT"),
-          nastiness_level: toRestEnum(input.nastinessLevel ?? "LIGHT"),
+          // Left out (an explicit null), the api applies its defaults, as the schema's do.
+          desired_length: input.desiredLength ?? undefined,
+          nastiness_level: input.nastinessLevel ?? undefined,
         },
       }),
     );
     return started.story;
   },
-  confirmStory: (_parent, { publicId }, { rest }) =>
+  confirmStory: (_parent, { id }, { rest }) =>
     // Confirming as written: the owner's edits (title, content) are not part of this mutation.
-    unwrap(rest.POST("/v1/stories/{id}/confirm", { ...story(publicId), body: {} })),
-  discardStory: (_parent, { publicId }, { rest }) =>
-    unwrap(rest.DELETE("/v1/stories/{id}/discard", story(publicId))),
-  regenerateStory: (_parent, { publicId }, { rest }) =>
-    unwrap(rest.POST("/v1/stories/{id}/restart", story(publicId))),
-  regenerateStoryImages: (_parent, { publicId, albumArtOnly }, { rest }) =>
-    unwrap(
+    unwrap(rest.POST("/v1/stories/{id}/confirm", { ...story(id), body: {} })),
+  discardStory: (_parent, { id }, { rest }) =>
+    unwrap(rest.DELETE("/v1/stories/{id}/discard", story(id))),
+  regenerateStory: (_parent, { id }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/restart", story(id))),
+  regenerateStoryImages: (_parent, { id, albumArtOnly }, { rest }) => {
+    const { params } = story(id);
+    return unwrap(
       rest.POST("/v1/stories/{id}/regenerate_art", {
-        params: { path: { id: publicId }, query: { album_art_only: albumArtOnly ?? false } },
+        params: { ...params, query: { album_art_only: albumArtOnly ?? false } },
       }),
-    ),
-  setStoryVisibility: (_parent, { publicId, isPublic }, { rest }) =>
-    unwrap(rest.PATCH("/v1/stories/{id}", { ...story(publicId), body: { is_public: isPublic } })),
+    );
+  },
+  setStoryVisibility: (_parent, { id, isPublic }, { rest }) =>
+    unwrap(rest.PATCH("/v1/stories/{id}", { ...story(id), body: { is_public: isPublic } })),
   // spec §4 Bookmark: idempotent on the api; the answer is the story with its new count.
-  bookmarkStory: (_parent, { publicId }, { rest }) =>
-    unwrap(rest.POST("/v1/stories/{id}/bookmark", story(publicId))),
-  unbookmarkStory: (_parent, { publicId }, { rest }) =>
-    unwrap(rest.DELETE("/v1/stories/{id}/bookmark", story(publicId))),
-  // Issue 6 discussion: global Comment ids in, the api's comment ids out.
+  bookmarkStory: (_parent, { id }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/bookmark", story(id))),
+  unbookmarkStory: (_parent, { id }, { rest }) =>
+    unwrap(rest.DELETE("/v1/stories/{id}/bookmark", story(id))),
   addComment: (_parent, { input }, { rest }) =>
     unwrap(
       rest.POST("/v1/comments/stories/{id}/comments", {
-        ...story(input.storyPublicId),
+        ...story(input.storyId, "storyId"),
         body: {
           content: input.content,
-          parent_comment_id: input.parentId ? commentIdFrom(input.parentId, "parentId") : null,
+          parent_comment_id: input.parentId
+            ? decodeGlobalId("Comment", input.parentId, "parentId")
+            : null,
           location: input.location ?? null,
         },
       }),
     ),
   deleteComment: async (_parent, { id }, { rest }) => {
-    const commentId = commentIdFrom(id);
-    await unwrap(
-      rest.DELETE("/v1/comments/comments/{id}", { params: { path: { id: commentId } } }),
-    );
+    await unwrap(rest.DELETE("/v1/comments/comments/{id}", comment(id)));
     return { id, deleted: true };
   },
   reportComment: (_parent, { id }, { rest }) =>
-    unwrap(
-      rest.POST("/v1/comments/comments/{id}/report", {
-        params: { path: { id: commentIdFrom(id) } },
-      }),
-    ),
+    unwrap(rest.POST("/v1/comments/comments/{id}/report", comment(id))),
   approveComment: (_parent, { id }, { rest }) =>
-    unwrap(
-      rest.POST("/v1/admin/comments/{id}/approve", { params: { path: { id: commentIdFrom(id) } } }),
-    ),
+    unwrap(rest.POST("/v1/admin/comments/{id}/approve", comment(id))),
   rejectComment: (_parent, { id }, { rest }) =>
-    unwrap(
-      rest.POST("/v1/admin/comments/{id}/reject", { params: { path: { id: commentIdFrom(id) } } }),
-    ),
-  approveStory: (_parent, { publicId }, { rest }) =>
-    unwrap(rest.POST("/v1/admin/stories/{id}/approve", story(publicId))),
-  rejectStory: (_parent, { publicId, reason }, { rest }) =>
-    unwrap(
-      rest.POST("/v1/admin/stories/{id}/reject", {
-        params: { path: { id: publicId }, query: { reason } },
-      }),
-    ),
-  storyShareLink: async (_parent, { publicId }, { rest }) =>
-    (await unwrap(rest.GET("/v1/stories/{id}/share-link", story(publicId)))).url,
+    unwrap(rest.POST("/v1/admin/comments/{id}/reject", comment(id))),
+  approveStory: (_parent, { id }, { rest }) =>
+    unwrap(rest.POST("/v1/admin/stories/{id}/approve", story(id))),
+  rejectStory: (_parent, { id, reason }, { rest }) => {
+    const { params } = story(id);
+    return unwrap(
+      rest.POST("/v1/admin/stories/{id}/reject", { params: { ...params, query: { reason } } }),
+    );
+  },
+  storyShareLink: async (_parent, { id }, { rest }) =>
+    (await unwrap(rest.GET("/v1/stories/{id}/share-link", story(id)))).url,
 };

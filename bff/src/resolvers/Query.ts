@@ -1,19 +1,17 @@
+import { HOME_SECTION_CARDS, MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 import type { QueryResolvers } from "../__generated__/resolvers-types.js";
-import { checkPageSize, MAX_PAGE_SIZE, pageConnection } from "../pagination.js";
+import { checkPageSize, pageConnection } from "../pagination.js";
 import { checkListSize, storyConnection } from "../story-lists.js";
 import { unwrap } from "../upstream/rest-client.js";
 
 const isNotFound = (error: unknown) =>
   error instanceof GraphQLError && error.extensions.code === "NOT_FOUND";
 
-/** spec §9: the home page shows up to 9 cards a section. */
-const HOME_SECTION_SIZE = 9;
-
 export const Query: QueryResolvers = {
   // Issue 5: public lists, one api call each whatever the page size (authors come batched).
   stories: (_parent, { sort, first, after, tag, author, search }, { rest }) =>
-    storyConnection(first, after, HOME_SECTION_SIZE, (page) =>
+    storyConnection(first, after, HOME_SECTION_CARDS, (page) =>
       unwrap(
         rest.GET("/v1/stories", {
           params: {
@@ -30,7 +28,7 @@ export const Query: QueryResolvers = {
     ),
 
   trendingStories: async (_parent, { first }, { rest }) => {
-    const limit = checkListSize(first, HOME_SECTION_SIZE);
+    const limit = checkListSize(first, HOME_SECTION_CARDS);
     const { items } = await unwrap(
       rest.GET("/v1/stories/trending", { params: { query: { limit } } }),
     );
@@ -74,7 +72,10 @@ export const Query: QueryResolvers = {
   },
 
   myStories: (_parent, { first, after }, { rest }) =>
-    pageConnection(checkPageSize(first), after, MAX_PAGE_SIZE, (page) =>
-      unwrap(rest.GET("/v1/stories/mine", { params: { query: page } })),
+    pageConnection(
+      checkPageSize(first, MY_STORIES_PAGE_SIZE, MY_STORIES_PAGE_SIZE),
+      after,
+      MY_STORIES_PAGE_SIZE,
+      (page) => unwrap(rest.GET("/v1/stories/mine", { params: { query: page } })),
     ),
 };

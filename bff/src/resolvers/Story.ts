@@ -2,45 +2,21 @@ import type { StoryResolvers } from "../__generated__/resolvers-types.js";
 import { COMMENTS_LIMIT } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../media-proxy.js";
 import { unwrap } from "../upstream/rest-client.js";
-import {
-  desiredLengthOf,
-  moderationStatusOf,
-  nastinessLevelOf,
-  storyStatusOf,
-} from "../upstream/story-enums.js";
 import { globalId } from "./global-id.js";
 
 export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
   publicId: (story) => story.public_id,
-  title: (story) => story.title,
-  description: (story) => story.description ?? null,
-  status: (story) => storyStatusOf(story.status),
   isPublic: (story) => story.is_public,
   // No username: the author's profile is gone, and the story shows "Anonymous" (spec §2).
   // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
-  author: async (story, _args, { loaders }) => {
-    if (!story.author_username) return null;
-    const profile = await loaders.users.load(story.author_id);
-    if (profile === null) return null;
-    return {
-      id: globalId("User", profile.id),
-      username: profile.username,
-      avatarUrl: profile.avatar_url ?? null,
-    };
-  },
-  preview: (story) => story.preview ?? null,
-  categoryName: (story) => story.category_name ?? null,
-  outline: (story) => story.outline,
-  tags: (story) => story.tags,
+  author: (story, _args, { loaders }) =>
+    story.author_username ? loaders.users.load(story.author_id) : null,
+  categoryName: (story) => story.category_name,
   themeKeywords: (story) => story.theme_keywords,
-  desiredLength: (story) => desiredLengthOf(story.desired_length),
-  nastinessLevel: (story) => nastinessLevelOf(story.nastiness_level),
-  progress: (story) => story.progress,
-  statusMessage: (story) => story.status_message ?? null,
-  error: (story) => story.error ?? null,
-  content: (story) => story.content ?? null,
-  images: (story) => story.images,
+  desiredLength: (story) => story.desired_length,
+  nastinessLevel: (story) => story.nastiness_level,
+  statusMessage: (story) => story.status_message,
   headerImageUrl: (story) =>
     story.header_image_url ? sameOriginMediaUrl(story.header_image_url) : null,
   createdAt: (story) => story.created_at,
@@ -49,11 +25,12 @@ export const Story: StoryResolvers = {
   viewerHasBookmarked: (story) => story.is_bookmarked,
   bookmarkCount: (story) => story.bookmark_count,
   commentCount: (story) => story.comment_count,
-  moderationStatus: (story) => moderationStatusOf(story.moderation_status),
-  moderationReason: (story) => story.moderation_reason ?? null,
-  // spec §4 Comments: a story has a discussion only once completed or ready for review.
+  viewerCanComment: (story) => story.can_comment,
+  moderationStatus: (story) => story.moderation_status,
+  moderationReason: (story) => story.moderation_reason,
+  // The api says whether the story's discussion is open; when it is not, there is none to load.
   comments: async (story, _args, { rest }) => {
-    if (story.status !== "completed" && story.status !== "ready_for_review") return [];
+    if (!story.can_comment) return [];
     return unwrap(
       rest.GET("/v1/comments/stories/{id}/comments", {
         params: { path: { id: story.public_id }, query: { limit: COMMENTS_LIMIT } },

@@ -1,17 +1,22 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
+import { ENUM_VALUES } from "../enum-values.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
 import { Query } from "./Query.js";
 import { Story } from "./Story.js";
 import { StoryImage } from "./StoryImage.js";
 import { Subscription } from "./Subscription.js";
+import { User } from "./User.js";
 import { Viewer } from "./Viewer.js";
 
 export const resolvers: Resolvers = {
+  // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
+  ...ENUM_VALUES,
   Query,
   Mutation,
   Subscription,
   Viewer,
+  User,
   Story,
   StoryImage,
   Comment,

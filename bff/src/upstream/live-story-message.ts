@@ -1,7 +1,7 @@
 // The api's live channel message (architecture §3, spec §3 "Generation update message") and its
 // GraphQL shape. The bridge parses and maps each message once, then fans the result out.
-import type { Chapter, StoryStatus } from "../__generated__/resolvers-types.js";
-import { storyStatusFromRest } from "./story-enums.js";
+import { isStoryStatus, type StoryStatus } from "@storyloom/common";
+import type { Chapter } from "../__generated__/resolvers-types.js";
 
 /** What the api pushes: `{story_id, status, progress, message, content_preview, seq}`. */
 export interface LiveStoryMessage {
@@ -66,12 +66,12 @@ export function storyGenerationEventFrom(frame: string): StoryGenerationEvent | 
   if (typeof progress !== "number" || typeof seq !== "number" || !Number.isFinite(seq)) {
     return null;
   }
-  const graphQLStatus = storyStatusFromRest(status);
+  // A status this BFF does not know (a newer api) could not be shown as a StoryStatus.
   const contentPreview = previewFrom(message.content_preview);
-  if (!graphQLStatus || contentPreview === undefined) return null;
+  if (!isStoryStatus(status) || contentPreview === undefined) return null;
   return {
     storyPublicId: story_id,
-    status: graphQLStatus,
+    status,
     progress: Math.round(Math.min(100, Math.max(0, progress))),
     message: typeof message.message === "string" ? message.message : null,
     contentPreview,

@@ -4,6 +4,10 @@ import type { components, paths } from "./api-types.js";
 export type RestUserProfile =
   paths["/v1/auth/me"]["get"]["responses"][200]["content"]["application/json"];
 
+/** A person's public face, as GET /v1/users answers it: `{id, username, avatar_url}`. */
+export type RestPublicProfile =
+  paths["/v1/users"]["get"]["responses"][200]["content"]["application/json"]["items"][number];
+
 /** The api's StoryDetail: a story as its viewer may see it. */
 export type RestStoryDetail =
   paths["/v1/stories/{id}"]["get"]["responses"][200]["content"]["application/json"];

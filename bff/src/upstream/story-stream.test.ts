@@ -142,7 +142,7 @@ describe("the story stream bridge", () => {
       const last = event.seq === 3 ? event : await nextEvent(feed);
       expect(last).toMatchObject({
         storyPublicId: "story1",
-        status: "READY_FOR_REVIEW",
+        status: "ready_for_review",
         progress: 30,
         message: "step 3",
         seq: 3,
@@ -174,12 +174,12 @@ describe("the story stream bridge", () => {
     expect(bridge.upstreamCount).toBe(2);
   });
 
-  it("maps the api's message once: enums upper-cased, the preview's chapters kept", async () => {
+  it("maps the api's message once: the status as the api wrote it, the preview's chapters kept", async () => {
     startBridge();
     const feed = bridge.subscribe("story1", "Bearer alice");
     expect(await nextEvent(feed)).toEqual({
       storyPublicId: "story1",
-      status: "GENERATING",
+      status: "generating",
       progress: 10,
       message: "step 1",
       contentPreview: {

@@ -6,7 +6,8 @@ import { GraphQLError } from "graphql";
 import WebSocket from "ws";
 import { EventFeed } from "./event-feed.js";
 import { storyGenerationEventFrom, type StoryGenerationEvent } from "./live-story-message.js";
-import { upstreamUnavailable, type ErrorCode } from "../errors.js";
+import type { GraphQLErrorCode } from "@storyloom/common";
+import { upstreamUnavailable } from "../errors.js";
 
 export type StoryEventFeed = EventFeed<StoryGenerationEvent>;
 
@@ -35,12 +36,12 @@ export interface StoryStreamBridge {
 }
 
 // Architecture §3: the live channel's close codes that end a subscription for good.
-const terminalCloseCodes: Record<number, ErrorCode> = {
+const terminalCloseCodes: Record<number, GraphQLErrorCode> = {
   4401: "UNAUTHENTICATED",
   4403: "FORBIDDEN",
   4404: "NOT_FOUND",
 };
-const terminalHttpStatuses: Record<number, ErrorCode> = {
+const terminalHttpStatuses: Record<number, GraphQLErrorCode> = {
   401: "UNAUTHENTICATED",
   403: "FORBIDDEN",
   404: "NOT_FOUND",
@@ -55,7 +56,7 @@ const NORMAL_CLOSURE = 1000;
 const MAX_UPSTREAM_FRAME = 1024 * 1024;
 
 /** The api's close reason is its detail, shown like a REST error's detail (errors.ts). */
-function terminalError(code: ErrorCode, reason = ""): GraphQLError {
+function terminalError(code: GraphQLErrorCode, reason = ""): GraphQLError {
   const message = reason || terminalMessages[code] || "The live channel refused the request.";
   return new GraphQLError(message, { extensions: { code } });
 }

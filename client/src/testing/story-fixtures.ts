@@ -19,6 +19,8 @@ export function storyFixture(
     viewerHasBookmarked: false,
     bookmarkCount: 0,
     commentCount: 0,
+    // What the server answers for a completed story; a test of a closed discussion sets false.
+    viewerCanComment: true,
     headerImageUrl: null,
     content: {
       __typename: "StoryContent" as const,

@@ -33,11 +33,16 @@ export function validContent(raw: string): string {
 }
 
 /**
- * spec §4 Comments: loaded and posted only while the story is completed or ready_for_review
- * (the owner reviewing the draft may already annotate it).
+ * A story's discussion is open while the story is completed or ready_for_review (the owner
+ * reviewing the draft may already annotate it): comments are loaded and posted only then.
  */
+export function commentsOpen(status: StoryRecord["status"]): boolean {
+  return status === "completed" || status === "ready_for_review";
+}
+
+/** Refuses with 409 INVALID_TRANSITION (and the story's status) unless comments are open. */
 export function assertCommentsOpen(story: Pick<StoryRecord, "status">): void {
-  if (story.status !== "completed" && story.status !== "ready_for_review") {
+  if (!commentsOpen(story.status)) {
     throw conflict("INVALID_TRANSITION", COMMENTS_CLOSED, { status: story.status });
   }
 }

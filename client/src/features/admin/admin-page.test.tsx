@@ -109,7 +109,7 @@ describe("/admin moderation page", () => {
         {
           request: {
             query: RejectStoryMutation,
-            variables: { publicId: "xyz789", reason: "Plagiarised" },
+            variables: { id: "Story:xyz789", reason: "Plagiarised" },
           },
           result: {
             data: {

@@ -55,8 +55,8 @@ export const RejectCommentMutation = graphql(`
 `);
 
 export const ApproveStoryMutation = graphql(`
-  mutation ApproveStory($publicId: ID!) {
-    approveStory(publicId: $publicId) {
+  mutation ApproveStory($id: ID!) {
+    approveStory(id: $id) {
       id
       moderationStatus
     }
@@ -64,8 +64,8 @@ export const ApproveStoryMutation = graphql(`
 `);
 
 export const RejectStoryMutation = graphql(`
-  mutation RejectStory($publicId: ID!, $reason: String!) {
-    rejectStory(publicId: $publicId, reason: $reason) {
+  mutation RejectStory($id: ID!, $reason: String!) {
+    rejectStory(id: $id, reason: $reason) {
       id
       moderationStatus
       moderationReason

@@ -56,16 +56,16 @@ export function useModeration() {
   );
 
   const decideStory = useCallback(
-    async (story: { id: string; publicId: string }, reason: string | null) => {
+    async (story: { id: string }, reason: string | null) => {
       try {
         if (reason === null) {
           await approveStory({
-            variables: { publicId: story.publicId },
+            variables: { id: story.id },
             update: (cache) => removeFromQueue(cache, "pendingStories", story.id),
           });
         } else {
           await rejectStory({
-            variables: { publicId: story.publicId, reason },
+            variables: { id: story.id, reason },
             update: (cache) => removeFromQueue(cache, "pendingStories", story.id),
           });
         }

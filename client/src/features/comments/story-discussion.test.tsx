@@ -5,7 +5,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
 import { commentFixture, commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
 import { StoryCommentsQuery } from "./story-comments-query";
 import { AddStoryCommentMutation } from "./use-add-comment";
@@ -60,7 +60,7 @@ async function openEnabledSidebar(user: ReturnType<typeof renderRoute>["user"], 
 }
 
 const addVariables = (content: string, parentId: string | null = null) => ({
-  input: { storyPublicId: PUBLIC_ID, content, parentId, location: null },
+  input: { storyId: STORY_ID, content, parentId, location: null },
 });
 
 /** The signed-in reader's own comment, as the server returns it. */

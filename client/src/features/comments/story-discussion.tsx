@@ -40,10 +40,10 @@ function highlightElementsOf(commentId: string): HTMLElement[] {
 }
 
 /**
- * Spec §2 Comment sidebar and §4 Comments for one readable story (completed or under review):
- * the "Comments (N)" button, the sidebar, the selection popup and the highlights in the text.
- * Visitors cannot toggle comments (header actions need a login), so for them comments are on
- * and the footer asks them to log in.
+ * The comment sidebar and the comments of one story whose discussion is open (the server's
+ * Story.viewerCanComment): the "Comments (N)" button, the sidebar, the selection popup and the
+ * highlights in the text. Visitors cannot toggle comments (header actions need a login), so for
+ * them comments are on and the footer asks them to log in.
  */
 export function StoryDiscussion(props: StoryDiscussionProps) {
   const story = getFragmentData(StoryDiscussionFragment, props.story);

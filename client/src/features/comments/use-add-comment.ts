@@ -80,7 +80,7 @@ export function useAddComment(story: AddCommentStory, viewer: CommentingViewer |
       };
       try {
         await mutate({
-          variables: { input: { storyPublicId: story.publicId, content, parentId, location } },
+          variables: { input: { storyId: story.id, content, parentId, location } },
           optimisticResponse: { addComment: optimistic },
           update(cache, { data }) {
             if (!data) return;

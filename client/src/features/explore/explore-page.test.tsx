@@ -1,10 +1,11 @@
 import type { MockLink } from "@apollo/client/testing";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
-import { EXPLORE_PAGE_SIZE, ExploreStoriesQuery } from "./explore-page";
+import { ExploreStoriesQuery } from "./explore-page";
 
 function storiesMock(
   sort: "NEWEST" | "POPULAR",
@@ -16,7 +17,7 @@ function storiesMock(
       query: ExploreStoriesQuery,
       variables: {
         sort,
-        first: EXPLORE_PAGE_SIZE,
+        first: HOME_SECTION_CARDS,
         ...(page.after ? { after: page.after } : {}),
       },
     },
@@ -101,7 +102,7 @@ describe("explore page", () => {
         {
           request: {
             query: ExploreStoriesQuery,
-            variables: { sort: "NEWEST", first: EXPLORE_PAGE_SIZE },
+            variables: { sort: "NEWEST", first: HOME_SECTION_CARDS },
           },
           error: new Error("network down"),
         },

@@ -1,4 +1,5 @@
 import { useQuery } from "@apollo/client/react";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { Link, useSearchParams } from "react-router";
 import { graphql } from "../../__generated__";
 import type { StorySort } from "../../__generated__/graphql";
@@ -10,9 +11,6 @@ import "./explore.css";
 const SORTS: readonly ExploreSort[] = ["newest", "popular"];
 
 const SORT_ARGUMENT: Record<ExploreSort, StorySort> = { newest: "NEWEST", popular: "POPULAR" };
-
-// Three rows of three cards on a desktop.
-export const EXPLORE_PAGE_SIZE = 9;
 
 export const ExploreStoriesQuery = graphql(`
   query ExploreStories($sort: StorySort!, $first: Int!, $after: String) {
@@ -68,7 +66,8 @@ export function ExplorePage() {
 
 function ExploreStories({ sort }: { sort: ExploreSort }) {
   const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
-    variables: { sort: SORT_ARGUMENT[sort], first: EXPLORE_PAGE_SIZE },
+    // A page holds as many cards as a home section: three rows of three on a desktop.
+    variables: { sort: SORT_ARGUMENT[sort], first: HOME_SECTION_CARDS },
     fetchPolicy: "cache-and-network",
   });
   return (

@@ -2,9 +2,8 @@ import { CombinedGraphQLErrors, ServerParseError, UnconventionalError } from "@a
 import { graphql } from "../../__generated__";
 import { errorCodeOf } from "../../apollo/error-codes";
 
-// spec §2/§9 Home: up to 9 cards in each section. Two queries, so one section failing never
-// hides the other.
-export const HOME_SECTION_SIZE = 9;
+// Home: up to HOME_SECTION_CARDS cards in each section. Two queries, so one section failing
+// never hides the other.
 
 export const FreshThreadsQuery = graphql(`
   query FreshThreads($first: Int!) {

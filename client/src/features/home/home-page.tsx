@@ -1,4 +1,5 @@
 import { useQuery } from "@apollo/client/react";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { Link } from "react-router";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -8,7 +9,6 @@ import {
   asArray,
   FreshThreadsQuery,
   HOME_MESSAGES,
-  HOME_SECTION_SIZE,
   homeSectionErrorMessage,
   TrendingNowQuery,
 } from "./home-feeds";
@@ -54,7 +54,7 @@ export function HomePage() {
 // Each section is its own query (spec §8: each has its own error message), kept fresh on return.
 function FreshThreadsSection() {
   const { data, loading, error, refetch } = useQuery(FreshThreadsQuery, {
-    variables: { first: HOME_SECTION_SIZE },
+    variables: { first: HOME_SECTION_CARDS },
     fetchPolicy: "cache-and-network",
   });
   const edges = asArray(data?.stories?.edges);
@@ -62,7 +62,7 @@ function FreshThreadsSection() {
     <StorySection
       title="Fresh Threads"
       viewAllTo="/explore?sort=newest"
-      stories={edges.slice(0, HOME_SECTION_SIZE).map((edge) => edge.node)}
+      stories={edges.slice(0, HOME_SECTION_CARDS).map((edge) => edge.node)}
       loading={loading && !data}
       errorMessage={
         error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.freshThreadsFailed) : null
@@ -74,14 +74,14 @@ function FreshThreadsSection() {
 
 function TrendingNowSection() {
   const { data, loading, error, refetch } = useQuery(TrendingNowQuery, {
-    variables: { first: HOME_SECTION_SIZE },
+    variables: { first: HOME_SECTION_CARDS },
     fetchPolicy: "cache-and-network",
   });
   return (
     <StorySection
       title="Trending Now"
       viewAllTo="/explore?sort=popular"
-      stories={asArray(data?.trendingStories).slice(0, HOME_SECTION_SIZE)}
+      stories={asArray(data?.trendingStories).slice(0, HOME_SECTION_CARDS)}
       loading={loading && !data}
       errorMessage={
         error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.trendingFailed) : null

@@ -1,11 +1,12 @@
 import type { MockLink } from "@apollo/client/testing";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 import type { storyCardFixture } from "../../testing/story-card-fixtures";
 import { storyConnection } from "../../testing/story-card-fixtures";
-import { FreshThreadsQuery, HOME_SECTION_SIZE, TrendingNowQuery } from "./home-feeds";
+import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
 
 type Story = ReturnType<typeof storyCardFixture>;
-const variables = { first: HOME_SECTION_SIZE };
+const variables = { first: HOME_SECTION_CARDS };
 
 export function freshThreadsMock(stories: Story[] | null, delay?: number): MockLink.MockedResponse {
   return {

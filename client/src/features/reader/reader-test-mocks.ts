@@ -1,8 +1,10 @@
 import type { MockLink } from "@apollo/client/testing";
-import type { storyFixture } from "../../testing/story-fixtures";
+import { storyFixture } from "../../testing/story-fixtures";
 import { ReaderViewerQuery, StoryReaderQuery } from "./story-reader";
 
 export const PUBLIC_ID = "abc123";
+/** The global id of the story storyFixture() gives: what mutations take. */
+export const STORY_ID = storyFixture().id;
 
 type Story = ReturnType<typeof storyFixture>;
 

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { ConfirmStoryMutation } from "./use-confirm-story";
 import { DiscardStoryMutation } from "./use-discard-story";
@@ -14,7 +14,7 @@ import { StoryShareLinkMutation } from "./use-share-story";
 import { SetStoryVisibilityMutation } from "./use-story-visibility";
 
 const path = `/stories/${PUBLIC_ID}`;
-const byPublicId = { publicId: PUBLIC_ID };
+const byId = { id: STORY_ID };
 
 function failing(
   query: MockLink.MockedRequest["query"],
@@ -49,7 +49,7 @@ describe("story reader actions", () => {
   it("confirms a story under review, which then shows as completed", async () => {
     const { user } = renderOwner(review(), [
       {
-        request: { query: ConfirmStoryMutation, variables: byPublicId },
+        request: { query: ConfirmStoryMutation, variables: byId },
         result: { data: { confirmStory: completed() } },
       },
     ]);
@@ -61,7 +61,7 @@ describe("story reader actions", () => {
   it("shows the server's reason when confirming fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = renderOwner(review(), [
-      failing(ConfirmStoryMutation, byPublicId, "Cannot confirm a story that is completed."),
+      failing(ConfirmStoryMutation, byId, "Cannot confirm a story that is completed."),
     ]);
     await user.click(await screen.findByRole("button", { name: "Confirm Story" }));
     expect(
@@ -71,7 +71,7 @@ describe("story reader actions", () => {
 
   it("says Could not confirm the story. when the failure has no reason", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
-    const { user } = renderOwner(review(), [failing(ConfirmStoryMutation, byPublicId)]);
+    const { user } = renderOwner(review(), [failing(ConfirmStoryMutation, byId)]);
     await user.click(await screen.findByRole("button", { name: "Confirm Story" }));
     expect(await screen.findByText("Could not confirm the story.")).toBeInTheDocument();
   });
@@ -81,7 +81,7 @@ describe("story reader actions", () => {
       {
         request: {
           query: SetStoryVisibilityMutation,
-          variables: { ...byPublicId, isPublic: true },
+          variables: { ...byId, isPublic: true },
         },
         result: {
           data: { setStoryVisibility: { __typename: "Story", id: "Story:abc123", isPublic: true } },
@@ -104,7 +104,7 @@ describe("story reader actions", () => {
       {
         request: {
           query: SetStoryVisibilityMutation,
-          variables: { ...byPublicId, isPublic: false },
+          variables: { ...byId, isPublic: false },
         },
         result: {
           data: {
@@ -123,7 +123,7 @@ describe("story reader actions", () => {
     const { user } = renderOwner(completed({ isPublic: false }), [
       failing(
         SetStoryVisibilityMutation,
-        { ...byPublicId, isPublic: true },
+        { ...byId, isPublic: true },
         "Only the author can change visibility.",
         "FORBIDDEN",
       ),
@@ -136,7 +136,7 @@ describe("story reader actions", () => {
   it("discards a story under review after confirmation", async () => {
     const { user } = renderOwner(review(), [
       {
-        request: { query: DiscardStoryMutation, variables: byPublicId },
+        request: { query: DiscardStoryMutation, variables: byId },
         result: {
           data: {
             discardStory: {
@@ -196,7 +196,7 @@ describe("story reader actions", () => {
         mocks: [
           storyQueryMock(storyFixture({ status })),
           viewerMock(),
-          failing(DiscardStoryMutation, byPublicId),
+          failing(DiscardStoryMutation, byId),
         ],
         // A generating story opens the live channel; these tests leave it connecting.
         subscriptions: new MockSubscriptionLink(),
@@ -212,7 +212,7 @@ describe("story reader actions", () => {
   it("shows the server's message when discarding is refused", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = renderOwner(review(), [
-      failing(DiscardStoryMutation, byPublicId, "Cannot discard a story that is discarded."),
+      failing(DiscardStoryMutation, byId, "Cannot discard a story that is discarded."),
     ]);
     await user.click(await screen.findByRole("button", { name: "Discard Story" }));
     await user.click(
@@ -226,7 +226,7 @@ describe("story reader actions", () => {
   it("says Failed to regenerate images. when that fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
-    const { user } = renderOwner(completed(), [failing(RegenerateStoryImagesMutation, byPublicId)]);
+    const { user } = renderOwner(completed(), [failing(RegenerateStoryImagesMutation, byId)]);
     await user.click(await screen.findByRole("button", { name: "Regenerate Images" }));
     expect(await screen.findByText("Failed to regenerate images.")).toBeInTheDocument();
   });
@@ -235,7 +235,7 @@ describe("story reader actions", () => {
     const url = "http://127.0.0.1:4000/stories/abc123";
     const { user } = renderOwner(completed({ isPublic: true }), [
       {
-        request: { query: StoryShareLinkMutation, variables: byPublicId },
+        request: { query: StoryShareLinkMutation, variables: byId },
         result: { data: { storyShareLink: url } },
       },
     ]);
@@ -256,7 +256,7 @@ describe("story reader actions", () => {
     try {
       const { user } = renderOwner(completed({ isPublic: true }), [
         {
-          request: { query: StoryShareLinkMutation, variables: byPublicId },
+          request: { query: StoryShareLinkMutation, variables: byId },
           result: { data: { storyShareLink: url } },
         },
       ]);
@@ -276,7 +276,7 @@ describe("story reader actions", () => {
   ])("explains a refused share (%s)", async (code, message) => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const { user } = renderOwner(completed(), [
-      failing(StoryShareLinkMutation, byPublicId, "Cannot share a private story.", code),
+      failing(StoryShareLinkMutation, byId, "Cannot share a private story.", code),
     ]);
     await user.click(await screen.findByRole("button", { name: "Share story" }));
     expect(await screen.findByText(message)).toBeInTheDocument();
@@ -328,7 +328,7 @@ describe("story reader actions", () => {
       {
         mocks: [
           {
-            request: { query: StoryReaderQuery, variables: byPublicId },
+            request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
             delay: Number.POSITIVE_INFINITY,
           },
         ],
@@ -344,7 +344,7 @@ describe("story reader actions", () => {
       {
         mocks: [
           {
-            request: { query: StoryReaderQuery, variables: byPublicId },
+            request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
             delay: Number.POSITIVE_INFINITY,
           },
         ],

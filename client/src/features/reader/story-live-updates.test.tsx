@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, viewerMock } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { RegenerateStoryMutation } from "./use-regenerate-story";
 
@@ -145,7 +145,7 @@ describe("story reader live updates", () => {
     const { user, subscriptions } = await renderLive(discarded, {
       mocks: [
         {
-          request: { query: RegenerateStoryMutation, variables: { publicId: PUBLIC_ID } },
+          request: { query: RegenerateStoryMutation, variables: { id: STORY_ID } },
           delay: 200,
           result: {
             data: {

@@ -5,8 +5,9 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
+import { RegenerateStoryMutation, StoryIdQuery } from "./use-regenerate-story";
 
 const signedIn = { auth: { currentUser: signedInUser } };
 const path = `/stories/${PUBLIC_ID}`;
@@ -48,6 +49,18 @@ describe("story reader", () => {
     expect(screen.getByText("Only the lighthouse stood.")).toBeInTheDocument();
     expect(screen.getByRole("progressbar", { name: "Reading progress" })).toBeInTheDocument();
     expect(document.title).toBe("The Lantern Keeper · Storyloom");
+  });
+
+  it("opens the discussion of a story the server says the reader may comment on", async () => {
+    renderStory(storyFixture({ viewerIsAuthor: false, isPublic: true }), false);
+    expect(await screen.findByRole("button", { name: "Comments (0)" })).toBeInTheDocument();
+  });
+
+  it("shows the text alone, with no discussion, when the server keeps it closed", async () => {
+    renderStory(storyFixture({ viewerCanComment: false }));
+    expect(await screen.findByText("Only the lighthouse stood.")).toBeInTheDocument();
+    expect(screen.getByRole("progressbar", { name: "Reading progress" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: /^Comments/ })).not.toBeInTheDocument();
   });
 
   it("gives a visitor only the story: no owner controls and no header actions", async () => {
@@ -203,6 +216,49 @@ describe("story reader", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" }),
     ).toBeInTheDocument();
+  });
+
+  it("regenerates a story that failed to load, asking for its id first", async () => {
+    vi.spyOn(console, "error").mockImplementation(() => {});
+    const restarted = {
+      status: "GENERATING",
+      progress: 0,
+      statusMessage: "Restarting story generation...",
+      error: null,
+      preview: null,
+      headerImageUrl: null,
+      content: null,
+      images: [],
+    };
+    const { user } = renderRoute(path, {
+      ...signedIn,
+      mocks: [
+        {
+          request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
+          result: {
+            errors: [
+              new GraphQLError("The story service is busy.", { extensions: { code: "CONFLICT" } }),
+            ],
+          },
+        },
+        viewerMock(),
+        {
+          request: { query: StoryIdQuery, variables: { publicId: PUBLIC_ID } },
+          result: { data: { story: { __typename: "Story", id: STORY_ID } } },
+        },
+        {
+          request: { query: RegenerateStoryMutation, variables: { id: STORY_ID } },
+          result: {
+            data: { regenerateStory: { __typename: "Story", id: STORY_ID, ...restarted } },
+          },
+        },
+        storyQueryMock(storyFixture(restarted)),
+      ],
+      subscriptions: new MockSubscriptionLink(),
+    });
+    await user.click(await screen.findByRole("button", { name: "Regenerate Story" }));
+    expect(await screen.findByRole("heading", { name: "Generating Story..." })).toBeVisible();
+    expect(screen.getByText("Restarting story generation...")).toBeInTheDocument();
   });
 
   it("falls back to Could not load the story. when the failure has no words", async () => {

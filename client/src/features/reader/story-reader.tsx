@@ -10,7 +10,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGoBack } from "../../lib/use-go-back";
 import { useTimedMessage } from "../../lib/use-timed-message";
 import { useAuth } from "../auth";
-import { StoryDiscussion } from "../comments";
+import { StoryDiscussion, type StoryAnnotations } from "../comments";
 import { FontPicker } from "./font-picker";
 import { GeneratingView } from "./generating-view";
 import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES, type DiscardAction } from "./messages";
@@ -44,6 +44,7 @@ export const StoryReaderFragment = graphql(`
     viewerIsAuthor
     viewerHasBookmarked
     bookmarkCount
+    viewerCanComment
     content {
       chapters {
         title
@@ -125,7 +126,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
           live.reconnect();
           // The story may still be generating (only the channel failed): reconnecting is enough.
           if (story.status === "GENERATING") return;
-          const failure = await regenerate(publicId, story.id);
+          const failure = await regenerate(story);
           if (failure) showHeaderMessage({ tone: "error", text: failure });
         }}
         regenerating={regenerating}
@@ -145,7 +146,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         canRegenerate={currentUser !== null}
         regenerating={regenerating}
         onRegenerate={async () => {
-          const failure = await regenerate(publicId, null);
+          const failure = await regenerate({ id: null, publicId });
           if (failure) showHeaderMessage({ tone: "error", text: failure });
           else void refetch();
         }}
@@ -164,7 +165,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   }
 
   async function handleShare() {
-    const message = await share(publicId, title ?? "");
+    if (!story) return;
+    const message = await share(story.id, story.title);
     if (message?.tone === "success") showHeaderMessage(message, MESSAGE_TIMEOUTS_MS.copied);
     else showHeaderMessage(message);
   }
@@ -222,19 +224,19 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const discardAction = discardActionFor(story.status);
 
   async function handleConfirm() {
-    const failure = await confirm(story.publicId);
+    const failure = await confirm(story.id);
     if (failure) showMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.confirmError);
     else showMessage(null);
   }
 
   async function handleDiscard() {
-    const failure = await discard(story.publicId, discardAction);
+    const failure = await discard(story.id, discardAction);
     setConfirmingDiscard(false);
     showMessage(failure ? { tone: "error", text: failure } : null);
   }
 
   async function handleRegenerateImages() {
-    const failure = await regenerateImages(story.publicId);
+    const failure = await regenerateImages(story.id);
     showMessage(failure ? { tone: "error", text: failure } : null);
   }
 
@@ -245,6 +247,9 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+  const text = (annotations: StoryAnnotations | null) => (
+    <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
+  );
 
   let statusView;
   switch (displayedStatus) {
@@ -316,15 +321,18 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       {readable ? (
         <>
           <FontPicker font={font} onChange={setFont} />
-          <StoryDiscussion
-            story={story}
-            commentsEnabled={props.commentsEnabled}
-            onEnableComments={props.onEnableComments}
-          >
-            {(annotations) => (
-              <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
-            )}
-          </StoryDiscussion>
+          {/* The server says whether the discussion is open; when it is not, the text is alone. */}
+          {story.viewerCanComment ? (
+            <StoryDiscussion
+              story={story}
+              commentsEnabled={props.commentsEnabled}
+              onEnableComments={props.onEnableComments}
+            >
+              {text}
+            </StoryDiscussion>
+          ) : (
+            text(null)
+          )}
         </>
       ) : null}
       {confirmingDiscard ? (

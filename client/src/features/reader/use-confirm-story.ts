@@ -5,21 +5,21 @@ import { serverMessageOf } from "../../lib/graphql-error-message";
 import { READER_MESSAGES } from "./messages";
 
 export const ConfirmStoryMutation = graphql(`
-  mutation ConfirmStory($publicId: ID!) {
-    confirmStory(publicId: $publicId) {
+  mutation ConfirmStory($id: ID!) {
+    confirmStory(id: $id) {
       id
       ...StoryReader_story
     }
   }
 `);
 
-/** READY_FOR_REVIEW → COMPLETED; resolves to null or the spec §8 failure message. */
+/** READY_FOR_REVIEW → COMPLETED (`id`: the Story's global id); null or the message to show. */
 export function useConfirmStory() {
   const [mutate, { loading }] = useMutation(ConfirmStoryMutation);
   const confirm = useCallback(
-    async (publicId: string): Promise<string | null> => {
+    async (id: string): Promise<string | null> => {
       try {
-        await mutate({ variables: { publicId } });
+        await mutate({ variables: { id } });
         return null;
       } catch (error) {
         return serverMessageOf(error) ?? READER_MESSAGES.confirmFailed;

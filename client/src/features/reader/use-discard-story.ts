@@ -5,8 +5,8 @@ import { serverMessageOf } from "../../lib/graphql-error-message";
 import { discardFailedMessage, type DiscardAction } from "./messages";
 
 export const DiscardStoryMutation = graphql(`
-  mutation DiscardStory($publicId: ID!) {
-    discardStory(publicId: $publicId) {
+  mutation DiscardStory($id: ID!) {
+    discardStory(id: $id) {
       id
       status
       progress
@@ -22,9 +22,9 @@ export const DiscardStoryMutation = graphql(`
 export function useDiscardStory() {
   const [mutate, { loading }] = useMutation(DiscardStoryMutation);
   const discard = useCallback(
-    async (publicId: string, action: DiscardAction): Promise<string | null> => {
+    async (id: string, action: DiscardAction): Promise<string | null> => {
       try {
-        await mutate({ variables: { publicId } });
+        await mutate({ variables: { id } });
         return null;
       } catch (error) {
         return serverMessageOf(error) ?? discardFailedMessage(action);

@@ -4,8 +4,8 @@ import { graphql } from "../../__generated__";
 import { READER_MESSAGES } from "./messages";
 
 export const RegenerateStoryImagesMutation = graphql(`
-  mutation RegenerateStoryImages($publicId: ID!) {
-    regenerateStoryImages(publicId: $publicId) {
+  mutation RegenerateStoryImages($id: ID!) {
+    regenerateStoryImages(id: $id) {
       id
       updatedAt
     }
@@ -16,9 +16,9 @@ export const RegenerateStoryImagesMutation = graphql(`
 export function useRegenerateStoryImages() {
   const [mutate, { loading }] = useMutation(RegenerateStoryImagesMutation);
   const regenerateImages = useCallback(
-    async (publicId: string): Promise<string | null> => {
+    async (id: string): Promise<string | null> => {
       try {
-        await mutate({ variables: { publicId } });
+        await mutate({ variables: { id } });
         return null;
       } catch (error) {
         console.warn("Regenerating images failed", error);

@@ -1,12 +1,12 @@
-import { useMutation } from "@apollo/client/react";
-import { useCallback } from "react";
+import { useApolloClient, useMutation } from "@apollo/client/react";
+import { useCallback, useState } from "react";
 import { graphql } from "../../__generated__";
 import { serverMessageOf } from "../../lib/graphql-error-message";
 import { READER_MESSAGES } from "./messages";
 
 export const RegenerateStoryMutation = graphql(`
-  mutation RegenerateStory($publicId: ID!) {
-    regenerateStory(publicId: $publicId) {
+  mutation RegenerateStory($id: ID!) {
+    regenerateStory(id: $id) {
       id
       status
       progress
@@ -27,41 +27,76 @@ export const RegenerateStoryMutation = graphql(`
   }
 `);
 
+/** A story's global id by its address, for a story the reader could not load. */
+export const StoryIdQuery = graphql(`
+  query StoryId($publicId: ID!) {
+    story(publicId: $publicId) {
+      id
+    }
+  }
+`);
+
+interface RegeneratedStory {
+  /** The Story's global id; null when the story failed to load (it is asked for first). */
+  id: string | null;
+  publicId: string;
+}
+
 /**
  * Spec §4 Regenerate: the story shows generating at once (progress 0, "Restarting story
- * generation...", its old text gone) while the server restarts it. `storyId` is the Story's
- * global id; without it (the story failed to load) there is nothing to update optimistically.
+ * generation...", its old text gone) while the server restarts it. Mutations take the story's
+ * global id, so a story that failed to load has its id asked for first.
  */
 export function useRegenerateStory() {
+  const client = useApolloClient();
   const [mutate, { loading }] = useMutation(RegenerateStoryMutation);
-  const regenerate = useCallback(
-    async (publicId: string, storyId: string | null): Promise<string | null> => {
+  const [lookingUp, setLookingUp] = useState(false);
+
+  const idOf = useCallback(
+    async (publicId: string): Promise<string | null> => {
+      setLookingUp(true);
       try {
-        await mutate({
+        const { data } = await client.query({
+          query: StoryIdQuery,
           variables: { publicId },
-          optimisticResponse: storyId
-            ? {
-                regenerateStory: {
-                  __typename: "Story",
-                  id: storyId,
-                  status: "GENERATING",
-                  progress: 0,
-                  statusMessage: READER_MESSAGES.restarting,
-                  error: null,
-                  preview: null,
-                  headerImageUrl: null,
-                  content: null,
-                  images: [],
-                },
-              }
-            : undefined,
+          fetchPolicy: "network-only",
+        });
+        return data?.story?.id ?? null;
+      } finally {
+        setLookingUp(false);
+      }
+    },
+    [client],
+  );
+
+  const regenerate = useCallback(
+    async (story: RegeneratedStory): Promise<string | null> => {
+      try {
+        const id = story.id ?? (await idOf(story.publicId));
+        if (id === null) return READER_MESSAGES.regenerateFailed;
+        await mutate({
+          variables: { id },
+          optimisticResponse: {
+            regenerateStory: {
+              __typename: "Story",
+              id,
+              status: "GENERATING",
+              progress: 0,
+              statusMessage: READER_MESSAGES.restarting,
+              error: null,
+              preview: null,
+              headerImageUrl: null,
+              content: null,
+              images: [],
+            },
+          },
         });
         return null;
       } catch (error) {
         return serverMessageOf(error) ?? READER_MESSAGES.regenerateFailed;
       }
     },
-    [mutate],
+    [idOf, mutate],
   );
-  return { regenerate, regenerating: loading };
+  return { regenerate, regenerating: loading || lookingUp };
 }

@@ -6,8 +6,8 @@ import type { TimedMessage } from "../../lib/use-timed-message";
 import { READER_MESSAGES } from "./messages";
 
 export const StoryShareLinkMutation = graphql(`
-  mutation StoryShareLink($publicId: ID!) {
-    storyShareLink(publicId: $publicId)
+  mutation StoryShareLink($id: ID!) {
+    storyShareLink(id: $id)
   }
 `);
 
@@ -23,10 +23,10 @@ function isAbort(error: unknown): boolean {
 export function useShareStory() {
   const [mutate, { loading }] = useMutation(StoryShareLinkMutation);
   const share = useCallback(
-    async (publicId: string, title: string): Promise<TimedMessage | null> => {
+    async (id: string, title: string): Promise<TimedMessage | null> => {
       let url: string;
       try {
-        const { data } = await mutate({ variables: { publicId } });
+        const { data } = await mutate({ variables: { id } });
         if (!data) return { tone: "error", text: READER_MESSAGES.shareFailed };
         url = data.storyShareLink;
       } catch (error) {

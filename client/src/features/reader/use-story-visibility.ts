@@ -5,8 +5,8 @@ import type { TimedMessage } from "../../lib/use-timed-message";
 import { READER_MESSAGES } from "./messages";
 
 export const SetStoryVisibilityMutation = graphql(`
-  mutation SetStoryVisibility($publicId: ID!, $isPublic: Boolean!) {
-    setStoryVisibility(publicId: $publicId, isPublic: $isPublic) {
+  mutation SetStoryVisibility($id: ID!, $isPublic: Boolean!) {
+    setStoryVisibility(id: $id, isPublic: $isPublic) {
       id
       isPublic
     }
@@ -20,10 +20,10 @@ export const SetStoryVisibilityMutation = graphql(`
 export function useStoryVisibility() {
   const [mutate, { loading }] = useMutation(SetStoryVisibilityMutation);
   const setVisibility = useCallback(
-    async (story: { id: string; publicId: string }, isPublic: boolean): Promise<TimedMessage> => {
+    async (story: { id: string }, isPublic: boolean): Promise<TimedMessage> => {
       try {
         await mutate({
-          variables: { publicId: story.publicId, isPublic },
+          variables: { id: story.id, isPublic },
           optimisticResponse: {
             setStoryVisibility: { __typename: "Story", id: story.id, isPublic },
           },

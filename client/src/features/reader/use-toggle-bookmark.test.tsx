@@ -14,14 +14,14 @@ import { storyCardFixture, storyConnection } from "../../testing/story-card-fixt
 import { storyFixture } from "../../testing/story-fixtures";
 import { MyBookmarksQuery } from "../bookmarks/my-bookmarks-page";
 import { StoryCardFragment } from "../stories";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
 import {
   BookmarkStoryMutation,
   UnbookmarkStoryMutation,
   useToggleBookmark,
 } from "./use-toggle-bookmark";
 
-const byPublicId = { publicId: PUBLIC_ID };
+const byId = { id: STORY_ID };
 const someoneElsesStory = (overrides = {}) =>
   storyFixture({ isPublic: true, viewerIsAuthor: false, bookmarkCount: 4, ...overrides });
 
@@ -40,7 +40,7 @@ describe("bookmark button in the reader", () => {
     "flips to Remove bookmark as soon as it is pressed, before the server answers",
     async () => {
       const { user } = renderReader(someoneElsesStory(), {
-        request: { query: BookmarkStoryMutation, variables: byPublicId },
+        request: { query: BookmarkStoryMutation, variables: byId },
         result: {
           data: {
             bookmarkStory: {
@@ -68,7 +68,7 @@ describe("bookmark button in the reader", () => {
 
   it("removes a bookmark at once too", async () => {
     const { user } = renderReader(someoneElsesStory({ viewerHasBookmarked: true }), {
-      request: { query: UnbookmarkStoryMutation, variables: byPublicId },
+      request: { query: UnbookmarkStoryMutation, variables: byId },
       result: {
         data: {
           unbookmarkStory: {
@@ -90,7 +90,7 @@ describe("bookmark button in the reader", () => {
 
   it("flips back and says Failed to update bookmark. for 3 seconds when the server refuses", async () => {
     const { user } = renderReader(someoneElsesStory(), {
-      request: { query: BookmarkStoryMutation, variables: byPublicId },
+      request: { query: BookmarkStoryMutation, variables: byId },
       result: {
         errors: [new GraphQLError("Down.", { extensions: { code: "UPSTREAM_UNAVAILABLE" } })],
       },
@@ -139,7 +139,7 @@ describe("useToggleBookmark and the cached bookmarks list", () => {
   it("drops a removed story from the cached bookmarks list without refetching it", async () => {
     const { result, bookmarkedIds } = setUp([
       {
-        request: { query: UnbookmarkStoryMutation, variables: { publicId: "story-1" } },
+        request: { query: UnbookmarkStoryMutation, variables: { id: "Story:story-1" } },
         result: {
           data: {
             unbookmarkStory: {
@@ -157,7 +157,6 @@ describe("useToggleBookmark and the cached bookmarks list", () => {
     await act(async () => {
       failure = await result.current.toggleBookmark({
         id: "Story:story-1",
-        publicId: "story-1",
         viewerHasBookmarked: true,
         bookmarkCount: 1,
       });
@@ -169,7 +168,7 @@ describe("useToggleBookmark and the cached bookmarks list", () => {
   it("puts a newly bookmarked story first in the cached bookmarks list", async () => {
     const { cache, result, bookmarkedIds } = setUp([
       {
-        request: { query: BookmarkStoryMutation, variables: { publicId: "story-3" } },
+        request: { query: BookmarkStoryMutation, variables: { id: "Story:story-3" } },
         result: {
           data: {
             bookmarkStory: {
@@ -191,7 +190,6 @@ describe("useToggleBookmark and the cached bookmarks list", () => {
     await act(async () => {
       await result.current.toggleBookmark({
         id: "Story:story-3",
-        publicId: "story-3",
         viewerHasBookmarked: false,
         bookmarkCount: 0,
       });

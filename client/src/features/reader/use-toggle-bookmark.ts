@@ -5,8 +5,8 @@ import { graphql } from "../../__generated__";
 import { READER_MESSAGES } from "./messages";
 
 export const BookmarkStoryMutation = graphql(`
-  mutation BookmarkStory($publicId: ID!) {
-    bookmarkStory(publicId: $publicId) {
+  mutation BookmarkStory($id: ID!) {
+    bookmarkStory(id: $id) {
       id
       viewerHasBookmarked
       bookmarkCount
@@ -15,8 +15,8 @@ export const BookmarkStoryMutation = graphql(`
 `);
 
 export const UnbookmarkStoryMutation = graphql(`
-  mutation UnbookmarkStory($publicId: ID!) {
-    unbookmarkStory(publicId: $publicId) {
+  mutation UnbookmarkStory($id: ID!) {
+    unbookmarkStory(id: $id) {
       id
       viewerHasBookmarked
       bookmarkCount
@@ -25,9 +25,8 @@ export const UnbookmarkStoryMutation = graphql(`
 `);
 
 export interface BookmarkableStory {
-  /** The normalized id (Story:<publicId>). */
+  /** The Story's global id: its cache identity, and what the mutations take. */
   id: string;
-  publicId: string;
   viewerHasBookmarked: boolean;
   bookmarkCount: number;
 }
@@ -94,7 +93,7 @@ export function useToggleBookmark() {
         viewerHasBookmarked: bookmarked,
         bookmarkCount: Math.max(0, story.bookmarkCount + (bookmarked ? 1 : -1)),
       };
-      const variables = { publicId: story.publicId };
+      const variables = { id: story.id };
       try {
         if (bookmarked) {
           await bookmark({

@@ -1,4 +1,5 @@
 import type { MockLink } from "@apollo/client/testing";
+import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import { screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { describe, expect, it, vi } from "vitest";
@@ -8,6 +9,7 @@ import { MyStoriesQuery } from "./my-stories-page";
 import { DiscardMyStoryMutation } from "./use-discard-my-story";
 
 const signedIn = { auth: { currentUser: signedInUser } };
+const variables = { first: MY_STORIES_PAGE_SIZE };
 
 function story(publicId: string, title: string, status: string, preview: string | null = null) {
   return {
@@ -28,7 +30,7 @@ function story(publicId: string, title: string, status: string, preview: string 
 
 function listMock(edges: ReturnType<typeof story>[]): MockLink.MockedResponse {
   return {
-    request: { query: MyStoriesQuery },
+    request: { query: MyStoriesQuery, variables },
     result: { data: { myStories: { __typename: "StoryConnection", edges } } },
   };
 }
@@ -89,7 +91,7 @@ describe("My Stories", () => {
       mocks: [
         listMock(STORIES),
         {
-          request: { query: DiscardMyStoryMutation, variables: { publicId: "r1" } },
+          request: { query: DiscardMyStoryMutation, variables: { id: "Story:r1" } },
           result: {
             data: { discardStory: { __typename: "Story", id: "Story:r1", status: "DISCARDED" } },
           },
@@ -124,7 +126,7 @@ describe("My Stories", () => {
       mocks: [
         listMock(STORIES),
         {
-          request: { query: DiscardMyStoryMutation, variables: { publicId: "e1" } },
+          request: { query: DiscardMyStoryMutation, variables: { id: "Story:e1" } },
           error: new Error("network down"),
         },
       ],
@@ -155,7 +157,7 @@ describe("My Stories", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     renderRoute("/my/stories", {
       ...signedIn,
-      mocks: [{ request: { query: MyStoriesQuery }, error: new Error("network down") }],
+      mocks: [{ request: { query: MyStoriesQuery, variables }, error: new Error("network down") }],
     });
     expect(await screen.findByRole("status")).toHaveAttribute("aria-busy", "true");
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to load stories.");
@@ -168,7 +170,7 @@ describe("My Stories", () => {
       ...signedIn,
       mocks: [
         {
-          request: { query: MyStoriesQuery },
+          request: { query: MyStoriesQuery, variables },
           result: {
             errors: [
               new GraphQLError("Authentication required.", {

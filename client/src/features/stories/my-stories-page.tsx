@@ -1,4 +1,5 @@
 import { useQuery } from "@apollo/client/react";
+import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import { Link } from "react-router";
 import { graphql } from "../../__generated__";
 import { errorCodeOf } from "../../apollo/error-codes";
@@ -9,10 +10,10 @@ import { MyStoryItem } from "./my-story-item";
 import { useDiscardMyStory } from "./use-discard-my-story";
 import "./my-stories.css";
 
-// spec §9: my stories size 100 (the schema's default page).
+// One page of MY_STORIES_PAGE_SIZE, the most the api gives at once.
 export const MyStoriesQuery = graphql(`
-  query MyStories {
-    myStories(first: 100) {
+  query MyStories($first: Int!) {
+    myStories(first: $first) {
       edges {
         node {
           id
@@ -33,6 +34,7 @@ export const MY_STORIES_MESSAGES = {
 export function MyStoriesPage() {
   useDocumentTitle("My Stories");
   const { data, loading, error, refetch } = useQuery(MyStoriesQuery, {
+    variables: { first: MY_STORIES_PAGE_SIZE },
     fetchPolicy: "cache-and-network",
   });
   const discard = useDiscardMyStory();

@@ -7,6 +7,7 @@ import { StoryStatusBadge } from "./story-status-badge";
 
 export const MyStoryItemFragment = graphql(`
   fragment MyStoryItem_story on Story {
+    id
     publicId
     title
     status
@@ -22,7 +23,7 @@ type PendingAction = "cancel" | "discard";
 interface MyStoryItemProps {
   story: FragmentType<typeof MyStoryItemFragment>;
   /** Resolves to null on success or the message to show. */
-  onDiscard: (publicId: string) => Promise<string | null>;
+  onDiscard: (storyId: string) => Promise<string | null>;
 }
 
 /** One row of My Stories (spec §2): what it is, where it stands, and what can be done with it. */
@@ -39,7 +40,7 @@ export function MyStoryItem(props: MyStoryItemProps) {
 
   async function confirm() {
     setBusy(true);
-    const failure = await props.onDiscard(story.publicId);
+    const failure = await props.onDiscard(story.id);
     setBusy(false);
     setPending(null);
     setError(failure);

@@ -3,8 +3,8 @@ import { useCallback } from "react";
 import { graphql } from "../../__generated__";
 
 export const DiscardMyStoryMutation = graphql(`
-  mutation DiscardMyStory($publicId: ID!) {
-    discardStory(publicId: $publicId) {
+  mutation DiscardMyStory($id: ID!) {
+    discardStory(id: $id) {
       id
       status
     }
@@ -21,9 +21,9 @@ export const DISCARD_FAILED = "Could not discard the story.";
 export function useDiscardMyStory() {
   const [mutate] = useMutation(DiscardMyStoryMutation);
   return useCallback(
-    async (publicId: string): Promise<string | null> => {
+    async (id: string): Promise<string | null> => {
       try {
-        await mutate({ variables: { publicId } });
+        await mutate({ variables: { id } });
         return null;
       } catch (error) {
         console.warn("Discarding a story failed", error);
