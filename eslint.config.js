@@ -57,17 +57,52 @@ const apiPolicies = Object.entries(API_ALLOWED).map(([layer, allowed]) => ({
   allow: { to: { element: { type: [layer, ...allowed].map((name) => `api-${name}`) } } },
 }));
 
+/** The web app's parts: features on top, shared UI and helpers beneath, nothing upwards. */
+const clientPolicies = [
+  // A feature is reached from outside only through its index.ts; inside, it uses its own files.
+  { disallow: { to: { element: { type: "client-feature", fileInternalPath: "!index.ts" } } } },
+  {
+    from: { element: { type: "client-feature" } },
+    allow: {
+      to: { element: { type: "client-feature" } },
+      dependency: { relationship: { to: "internal" } },
+    },
+  },
+  // Shared UI holds no GraphQL and knows no feature.
+  {
+    from: { element: { type: "client-components" } },
+    disallow: {
+      to: {
+        element: { type: ["client-app", "client-feature", "client-apollo", "client-generated"] },
+      },
+    },
+  },
+  {
+    from: { element: { type: ["client-lib", "client-apollo"] } },
+    disallow: { to: { element: { type: ["client-app", "client-feature", "client-components"] } } },
+  },
+  {
+    from: { element: { type: "client-feature" } },
+    disallow: { to: { element: { type: "client-app" } } },
+  },
+];
+
 /** Production code never imports test code (the last policy, so nothing overrides it). */
 const noTestCode = { disallow: { to: { file: { categories: "test" } } } };
 
 /** The web app: features by folder, each reached from outside only through its index.ts. */
 const clientElements = [
-  { type: "client-feature", pattern: "client/src/features/*", capture: ["feature"] },
+  {
+    type: "client-feature",
+    pattern: "client/src/features/*",
+    partialMatch: false,
+    capture: ["feature"],
+  },
   ...["app", "components", "lib", "apollo", "testing", "__generated__"].map((folder) => ({
     type: `client-${folder.replaceAll("_", "")}`,
     pattern: `client/src/${folder}`,
+    partialMatch: false,
   })),
-  { type: "client-entry", pattern: "client/src", partialMatch: false },
 ];
 
 /** The other packages, one element each (the writer's word tables apart). */
@@ -130,7 +165,7 @@ export default tseslint.config(
   },
   {
     // Production code: the api's layers (http → domain → db, lib beneath all, nothing upwards),
-    // and no test code anywhere.
+    // the web app's features behind their index.ts, and no test code anywhere.
     files: ["**/*.{ts,tsx,mts,mjs}"],
     // Benchmarks drive the app the way tests do, with the tests' helpers.
     ignores: [...TEST_CODE, "api/src/bench/**"],
@@ -152,6 +187,7 @@ export default tseslint.config(
               from: { element: { type: "api-entry" } },
               allow: { to: { element: { type: "api-*" } } },
             },
+            ...clientPolicies,
             noTestCode,
           ],
         },

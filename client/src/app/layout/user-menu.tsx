@@ -1,6 +1,6 @@
 import type { FocusEvent } from "react";
 import { Link } from "react-router";
-import { ModerationMenuItem } from "../../features/admin/moderation-menu-item";
+import { ModerationMenuItem } from "../../features/admin";
 import { useAuth, type AuthUser } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV } from "./nav-items";

@@ -1,4 +1,4 @@
-// The comments feature's public face: what the reader mounts (issue 6 client).
+// The comments feature's public face: what the reader mounts.
 export { AnnotatedParagraph, type StoryAnnotations } from "./annotated-paragraph";
 export { StoryDiscussion } from "./story-discussion";
 export { StoryDiscussionFragment } from "./story-comments-query";

@@ -1,4 +1,7 @@
-// What other features may use of the stories feature: the story card and its grid.
+// What other features may use of the stories feature: the story card and its grid; and My
+// Stories, loaded with its route.
+import { lazyPage } from "../../lib/lazy-page";
+
 export {
   StoryCard,
   StoryCardFragment,
@@ -7,3 +10,4 @@ export {
 } from "./story-card";
 export { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
 export { PagedStoryGrid, type StoryCardConnection } from "./paged-story-grid";
+export const MyStoriesPage = lazyPage(() => import("./my-stories-page"), "MyStoriesPage");

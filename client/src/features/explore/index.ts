@@ -1,0 +1,7 @@
+// The explore feature: /explore and the category and tag pages, each loaded with its route.
+import { lazyPage } from "../../lib/lazy-page";
+
+export const ExplorePage = lazyPage(() => import("./explore-page"), "ExplorePage");
+export const CategoriesPage = lazyPage(() => import("./categories-page"), "CategoriesPage");
+export const CategoryPage = lazyPage(() => import("./category-page"), "CategoryPage");
+export const TagPage = lazyPage(() => import("./tag-page"), "TagPage");
