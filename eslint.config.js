@@ -3,8 +3,6 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import boundaries from "eslint-plugin-boundaries";
-import importX from "eslint-plugin-import-x";
-import { createTypeScriptImportResolver } from "eslint-import-resolver-typescript";
 import globals from "globals";
 
 // The architecture as a lint rule (docs/decisions/012-layers-boundaries-and-configuration.md): a wrong import
@@ -155,18 +153,12 @@ export default tseslint.config(
   },
   {
     files: ["**/*.{ts,tsx,mts,mjs}"],
-    plugins: { boundaries, "import-x": importX },
+    plugins: { boundaries },
     settings: {
-      "import-x/resolver-next": [createTypeScriptImportResolver({ alwaysTryTypes: true })],
-      "import-x/parsers": { "@typescript-eslint/parser": [".ts", ".tsx", ".mts"] },
-      "import-x/extensions": [".ts", ".tsx", ".mts", ".js", ".mjs"],
+      // Imports resolve as TypeScript resolves them ("./x.js" is ./x.ts).
       "import/resolver": { typescript: { alwaysTryTypes: true } },
       "boundaries/elements": [...apiElements, ...clientElements, ...packageElements],
       "boundaries/files": [{ category: "test", pattern: TEST_CODE }],
-    },
-    rules: {
-      // No import cycle anywhere, type-only imports included.
-      "import-x/no-cycle": ["error", { ignoreExternal: true }],
     },
   },
   {

@@ -75,7 +75,12 @@ const built = await check("build: codegen, typecheck (tsc -b), client bundle", "
   "run",
   "build",
 ]);
-await check("lint (eslint)", npx("eslint"), [".", "--max-warnings", "0"]);
+await check("lint (eslint: style, layers and boundaries)", npx("eslint"), [
+  ".",
+  "--max-warnings",
+  "0",
+]);
+await check("import cycles (dpdm, type-only imports included)", "npm", ["run", "cycles"]);
 await check("format (prettier --check)", npx("prettier"), ["--check", "."]);
 
 if (built) {

@@ -1,7 +1,6 @@
 // The api's live channel message (architecture §3, spec §3 "Generation update message") and its
 // GraphQL shape. The bridge parses and maps each message once, then fans the result out.
-import { isStoryStatus, type StoryStatus } from "@storyloom/common";
-import type { Chapter } from "../__generated__/resolvers-types.js";
+import { isStoryStatus, type Chapter, type StoryStatus } from "@storyloom/common";
 
 /** What the api pushes: `{story_id, status, progress, message, content_preview, seq}`. */
 export interface LiveStoryMessage {
