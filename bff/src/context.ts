@@ -1,5 +1,6 @@
 // One context builder for HTTP and graphql-ws: the token comes from the Authorization header or
-// from connectionParams, and the BFF only forwards it; the api decides (architecture §6).
+// from connectionParams, and the BFF only forwards it; the api verifies it and checks every
+// permission (docs/product.md#roles-and-permissions).
 import { createLoaders, type Loaders } from "./loaders.js";
 import type { ClientHeaders, RestClient, RestConnection } from "./upstream/rest-client.js";
 import type { StoryStreamBridge } from "./upstream/story-stream.js";

@@ -1,4 +1,5 @@
-// The one place that turns the api's REST errors into GraphQL error codes (architecture §3).
+// The one place that turns the api's REST errors into GraphQL error codes: the table and its
+// reasons are in docs/decisions/004-rest-errors-and-graphql-codes.md.
 import type { GraphQLErrorCode, RestErrorCode } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 
@@ -7,7 +8,7 @@ export interface RestErrorBody {
   detail?: unknown;
   code?: RestErrorCode;
   field?: unknown;
-  /** The story's current status, on INVALID_TRANSITION (architecture §4). */
+  /** The story's current status, on INVALID_TRANSITION (the action needs another status). */
   status?: unknown;
 }
 

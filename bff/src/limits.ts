@@ -1,4 +1,5 @@
-// GraphQL operation limits (architecture §6): the same rules guard HTTP and graphql-ws.
+// GraphQL operation limits on depth, aliases and cost (GRAPHQL_MAX_*, README.md#bff): the same
+// rules guard HTTP and graphql-ws.
 import {
   GraphQLError,
   Kind,

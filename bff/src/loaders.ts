@@ -1,5 +1,5 @@
 // DataLoaders, made anew for every request (so nothing leaks between viewers): whatever the
-// number of story cards on a page, their authors cost one upstream call (issue 5).
+// number of story cards on a page, their authors cost one upstream call.
 import DataLoader from "dataloader";
 import type { RestClient } from "./upstream/rest-client.js";
 import { unwrap } from "./upstream/rest-client.js";

@@ -1,9 +1,10 @@
 // GET /media/:id: the story pictures, same-origin, streamed from the api's GET /v1/media/:id.
 //
-// <img> cannot send an Authorization header, so a picture of a story that is not completed and
-// public (only its owner may see it, spec §6) reaches a browser only when the api agrees: the api
-// decides per request and answers 404 otherwise. Owner-only pictures of such stories will need a
-// signed URL later; until then the BFF forwards whatever Authorization the request has.
+// <img> cannot send an Authorization header, so a picture of a story that is not listed
+// (completed, public and approved: otherwise only its owner may see it) reaches a browser only
+// when the api agrees: the api decides per request and answers 404 otherwise. Owner-only pictures
+// of such stories will need a signed URL later; until then the BFF forwards whatever
+// Authorization the request has.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";

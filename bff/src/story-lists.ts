@@ -1,4 +1,4 @@
-// Public story lists and bookmarks as Relay connections over the api's pages (issue 5), built like
+// Public story lists and bookmarks as Relay connections over the api's pages, built like
 // Query.myStories by pageConnection (pagination.ts).
 import { LIST_MAX_SIZE } from "@storyloom/common";
 import { checkPageSize, pageConnection, type ApiPage } from "./pagination.js";

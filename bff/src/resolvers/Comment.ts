@@ -2,10 +2,10 @@ import type { CommentResolvers } from "../__generated__/resolvers-types.js";
 import { globalId } from "./global-id.js";
 import { publicProfileOfCommentAuthor } from "./User.js";
 
-/** spec §3 Comment onto GraphQL; every permission flag is the api's (architecture: computed on the server). */
+/** The api's Comment onto GraphQL; every permission flag (viewerCan…) is computed by the api. */
 export const Comment: CommentResolvers = {
   id: (comment) => globalId("Comment", comment.id),
-  // No author: the account is gone, and the comment shows "Anonymous" (spec §3).
+  // No author: the account is gone, and the comment shows "Anonymous".
   author: (comment) => (comment.author ? publicProfileOfCommentAuthor(comment.author) : null),
   createdAt: (comment) => comment.created_at,
   parentId: (comment) =>

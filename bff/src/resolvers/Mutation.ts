@@ -64,7 +64,8 @@ export const Mutation: MutationResolvers = {
   },
   setStoryVisibility: (_parent, { id, isPublic }, { rest }) =>
     unwrap(rest.PATCH("/v1/stories/{id}", { ...story(id), body: { is_public: isPublic } })),
-  // spec §4 Bookmark: idempotent on the api; the answer is the story with its new count.
+  // Bookmarks are idempotent on the api (twice is one bookmark); the answer is the story with its
+  // new count.
   bookmarkStory: (_parent, { id }, { rest }) =>
     unwrap(rest.POST("/v1/stories/{id}/bookmark", story(id))),
   unbookmarkStory: (_parent, { id }, { rest }) =>

@@ -9,7 +9,7 @@ const isNotFound = (error: unknown) =>
   error instanceof GraphQLError && error.extensions.code === "NOT_FOUND";
 
 export const Query: QueryResolvers = {
-  // Issue 5: public lists, one api call each whatever the page size (authors come batched).
+  // Listed stories: one api call each whatever the page size (authors come batched).
   stories: (_parent, { sort, first, after, tag, author, search }, { rest }) =>
     storyConnection(first, after, HOME_SECTION_CARDS, (page) =>
       unwrap(
@@ -51,7 +51,7 @@ export const Query: QueryResolvers = {
       unwrap(rest.GET("/v1/bookmarks", { params: { query: page } })),
     ),
 
-  // Issue 6 moderation queues: moderators and admins only (the api answers 401/403 otherwise).
+  // The moderation queues: moderators and admins only (the api answers 401/403 otherwise).
   pendingComments: (_parent, { first }, { rest }) =>
     unwrap(rest.GET("/v1/admin/comments/pending", { params: { query: { limit: first ?? 50 } } })),
   pendingStories: (_parent, { first }, { rest }) =>
@@ -61,7 +61,7 @@ export const Query: QueryResolvers = {
   viewer: async (_parent, _args, { hasCredentials, rest }) =>
     hasCredentials ? unwrap(rest.GET("/v1/auth/me")) : null,
 
-  // Spec §6: a story the viewer may not see does not exist for them.
+  // A story the viewer may not see does not exist for them: the api's 404 becomes null.
   story: async (_parent, { publicId }, { rest }) => {
     try {
       return await unwrap(rest.GET("/v1/stories/{id}", { params: { path: { id: publicId } } }));

@@ -8,7 +8,7 @@ export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
   publicId: (story) => story.public_id,
   isPublic: (story) => story.is_public,
-  // No username: the author's profile is gone, and the story shows "Anonymous" (spec §2).
+  // No username: the author's profile is gone, and the story shows "Anonymous".
   // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
   author: (story, _args, { loaders }) =>
     story.author_username ? loaders.users.load(story.author_id) : null,

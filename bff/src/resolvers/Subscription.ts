@@ -3,7 +3,8 @@ import type { FeedItem } from "../upstream/event-feed.js";
 import type { StoryGenerationEvent } from "../upstream/live-story-message.js";
 
 export const Subscription: SubscriptionResolvers = {
-  // Spec §4 live channel through the shared bridge; the api checks who may watch (spec §6).
+  // The api's live channel through the shared bridge; the api checks who may watch (signed-in
+  // viewers who may see the story). What it sends: docs/product.md#live-progress.
   storyGeneration: {
     subscribe: (_parent, { publicId }, { authorization, storyStreams }) =>
       storyStreams.subscribe(publicId, authorization),

@@ -18,7 +18,7 @@ export class EventFeed<E extends SequencedEvent> implements AsyncIterableIterato
   /** @param onReturn called once when the subscriber leaves (GraphQL calls `return`). */
   constructor(private readonly onReturn: (feed: EventFeed<E>) => void) {}
 
-  /** Offers an event; one not newer than the last offered is dropped (architecture §3: seq). */
+  /** Offers an event; one whose seq is not above the last offered one's is dropped. */
   push(event: E): void {
     if (this.ended || event.seq <= this.lastSeq) return;
     this.lastSeq = event.seq;

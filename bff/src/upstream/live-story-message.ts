@@ -1,5 +1,5 @@
-// The api's live channel message (architecture §3, spec §3 "Generation update message") and its
-// GraphQL shape. The bridge parses and maps each message once, then fans the result out.
+// The api's live channel message (docs/product.md#live-progress) and its GraphQL shape. The
+// bridge parses and maps each message once, then fans the result out.
 import { isStoryStatus, type Chapter, type StoryStatus } from "@storyloom/common";
 
 /** What the api pushes: `{story_id, status, progress, message, content_preview, seq}`. */

@@ -14,5 +14,5 @@ export type RestStoryDetail =
 
 export type RestStoryImage = RestStoryDetail["images"][number];
 
-/** The api's Comment (spec §3), with its nested replies in `children`. */
+/** The api's Comment, with its nested replies in `children`. */
 export type RestComment = components["schemas"]["Comment"];

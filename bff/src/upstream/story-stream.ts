@@ -1,6 +1,7 @@
-// The bridge from GraphQL subscriptions to the api's live channel (architecture §1, §7): one
-// upstream WebSocket per (story, viewer token), shared by every subscriber of that pair. Each frame
-// is parsed and mapped once, cached as the snapshot for the next subscriber, and fanned out.
+// The bridge from GraphQL subscriptions to the api's live channel: one upstream WebSocket per
+// (story, viewer token), shared by every subscriber of that pair. Each frame is parsed and mapped
+// once, however many subscribers watch, cached as the snapshot for the next subscriber, and fanned
+// out (docs/decisions/008-story-generation-pipeline.md).
 import type { IncomingMessage } from "node:http";
 import { GraphQLError } from "graphql";
 import WebSocket from "ws";
@@ -35,7 +36,9 @@ export interface StoryStreamBridge {
   close(): void;
 }
 
-// Architecture §3: the live channel's close codes that end a subscription for good.
+// The live channel's close codes that end a subscription for good, with no reconnect: no valid
+// token, access lost while watching, no such story for this viewer. Any other close but 1000
+// reconnects with growing delays.
 const terminalCloseCodes: Record<number, GraphQLErrorCode> = {
   4401: "UNAUTHENTICATED",
   4403: "FORBIDDEN",
@@ -215,7 +218,7 @@ export function createStoryStreamBridge(options: StoryStreamOptions): StoryStrea
 
   return {
     subscribe(publicId, authorization) {
-      // The token is part of the key: a socket carries one viewer's rights (spec §6).
+      // The token is part of the key: a socket carries one viewer's rights, which the api checks.
       const key = `${publicId}\u0000${authorization ?? ""}`;
       let stream = streams.get(key);
       if (!stream?.isOpen) {
