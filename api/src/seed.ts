@@ -25,10 +25,10 @@ import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 import type { WorkerLog } from "./worker/job-runner.js";
 
-// `npm run seed` (issue 5): a living home page for a new install. Several authors and a few dozen
-// public stories written by the offline writer through the real worker pipeline (pictures
-// included), published over the past three weeks, with bookmarks and reads so Trending Now
-// differs from Fresh Threads. Running it again adds nothing: seed rows are found by their keys.
+// `npm run seed`: a living home page for a new install. Several authors and a few dozen public
+// stories written by the offline writer through the real worker pipeline (pictures included),
+// published over the past three weeks, with bookmarks and reads so Trending Now differs from Fresh
+// Threads. Running it again adds nothing: seed rows are found by their keys.
 
 export const SEED_AUTHORS = [
   "ada_quill",

@@ -1,7 +1,7 @@
-// The canonical story text (architecture §3): every paragraph of every chapter, in order, joined
-// by "\n\n"; chapter titles are not part of it. Offsets count UTF-16 code units, which is what
-// JavaScript strings and the browser's Selection count. The client and the api both import this
-// module, so an inline comment's location means the same thing on both sides.
+// The canonical story text: every paragraph of every chapter, in order, joined by "\n\n"; chapter
+// titles are not part of it. Offsets count UTF-16 code units, which is what JavaScript strings and
+// the browser's Selection count. The client and the api both import this module, so an inline
+// comment's location means the same thing on both sides.
 import { INLINE_SELECTION_MIN_EXCLUSIVE } from "./limits.js";
 
 /** The least a story's content must have to be read as text. */
@@ -64,7 +64,7 @@ export const INLINE_RANGE_MESSAGES: Record<InlineRangeProblem, string> = {
 };
 
 /**
- * spec §5 Inline comment: a selection longer than 3 characters inside one paragraph, with
+ * An inline comment's range: a selection longer than 3 characters inside one paragraph, with
  * start < end within the text.
  */
 export function checkInlineRange(content: StoryTextContent, range: TextRange): InlineRangeCheck {
@@ -80,7 +80,7 @@ export function checkInlineRange(content: StoryTextContent, range: TextRange): I
   return { ok: true, paragraph, text: text.slice(start, end) };
 }
 
-/** Characters of context stored on each side of an inline comment's quote (architecture §3). */
+/** Characters of context stored on each side of an inline comment's quote, for re-anchoring. */
 export const ANCHOR_CONTEXT_LENGTH = 32;
 
 /** What an inline comment keeps of its passage so it can be found again after an edit. */

@@ -1,16 +1,16 @@
-// Business constants and limits of spec §9 (and §5), shared by the client and the api so both
-// enforce the same numbers.
+// Business constants and limits (docs/product.md#limits), shared by the client and the api so
+// both enforce the same numbers.
 
-/** Spec §5: default minimum password length when the identity server gives none. */
+/** The default minimum password length, for when the identity server gives none. */
 export const MIN_PASSWORD_LENGTH = 6;
 
-/** Spec §9: a comment's maximum length, in characters. */
+/** A comment's maximum length, in characters. */
 export const COMMENT_MAX_LENGTH = 1000;
 
-/** Spec §9: general comments longer than this collapse to 3 lines with "Show more". */
+/** General comments longer than this collapse to 3 lines with "Show more". */
 export const COMMENT_COLLAPSE_THRESHOLD = 200;
 
-/** Spec §5, §9: an inline selection must be longer than this many characters. */
+/** An inline comment's selection must be longer than this many characters. */
 export const INLINE_SELECTION_MIN_EXCLUSIVE = 3;
 
 /** Story cards in each section of the home page (Fresh Threads, Trending Now). */

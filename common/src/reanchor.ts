@@ -1,7 +1,8 @@
-// Finding an inline comment's passage again after the story's text changed (architecture §3,
-// issue 6): an exact match of the quote (its stored context decides between several, then the
-// nearest to the old position), else the closest approximate match near the old position when it
-// is similar enough, else nothing: the comment is orphaned rather than moved to the wrong text.
+// Finding an inline comment's passage again after the story's text changed: an exact match of
+// the quote (its stored context decides between several, then the nearest to the old position),
+// else the closest approximate match near the old position when it is similar enough, else
+// nothing: the comment is orphaned rather than moved to the wrong text
+// (docs/product.md#re-anchoring, docs/decisions/010-comments-anchoring-moderation.md).
 import {
   canonicalText,
   paragraphContaining,

@@ -7,9 +7,9 @@ import type {
 } from "@storyloom/common";
 
 // The contract between the generation pipeline (worker) and the story writers / illustrators.
-// Architecture §5: plan 0–15 %, chapters 15–85 % (text streamed as it arrives), pictures 85–100 %.
+// Progress: plan 0–15 %, chapters 15–85 % (text streamed as it arrives), pictures 85–100 %.
 
-/** What the user asked for (spec §3 "Generation request"), already validated. */
+/** What the user asked for in the generation form, already validated. */
 export interface StoryRequest {
   title: string;
   outline: string;
@@ -19,7 +19,7 @@ export interface StoryRequest {
   nastinessLevel: NastinessLevel;
 }
 
-/** Word budgets per desired length (spec §5: Short ~500, Medium ~1500, Long ~3000). */
+/** Word budgets per desired length: Short ~500, Medium ~1500, Long ~3000 words. */
 export const WORD_BUDGET: Record<DesiredLength, number> = { short: 500, medium: 1500, long: 3000 };
 
 export interface ChapterPlan {
@@ -73,7 +73,7 @@ export interface StoryImage {
 
 export interface Illustrator {
   readonly name: string;
-  /** albumArtOnly: only the cover (spec §7 regenerate_art?album_art_only=true). */
+  /** albumArtOnly: only the cover (POST /stories/{id}/regenerate_art?album_art_only=true). */
   illustrate(
     request: StoryRequest,
     content: IllustrationSubject,

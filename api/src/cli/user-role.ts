@@ -11,8 +11,8 @@ import { users } from "../db/schema.js";
 import { USER_ROLES, type UserRole } from "@storyloom/common";
 
 // `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation
-// roles (spec §6, architecture §6: roles live in the database and a CLI grants them). It opens
-// the database the api uses (DATABASE_URL, else PGlite in DATA_DIR) and answers in one line.
+// roles, which live in the database (users.roles; README.md#moderators-and-admins). It opens the
+// database the api uses (DATABASE_URL, else PGlite in DATA_DIR) and answers in one line.
 
 export const USAGE = "usage: npm run user:role -w api -- <email> admin|moderator|none";
 

@@ -32,7 +32,7 @@ export type AnchorUpdate = Pick<
   "id" | "anchorStart" | "anchorEnd" | "quotePrefix" | "quoteSuffix" | "isOrphaned"
 >;
 
-/** Only id, username and avatar of an author leave the api with a comment (spec §3). */
+/** Only id, username and avatar of an author leave the api with a comment. */
 const authorColumns = { id: users.id, username: users.username, avatarUrl: users.avatarUrl };
 
 const rowColumns = {

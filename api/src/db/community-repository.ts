@@ -124,7 +124,7 @@ export class CommunityRepository {
   ) {}
 
   /**
-   * Fresh Threads (spec §2): listed stories, newest published first, `size` after `after`.
+   * Fresh Threads / newest: listed stories, newest published first, `size` after `after`.
    * Keyset-paged by (published_at, id), so stories published meanwhile never shift a page.
    */
   async listNewest(
@@ -150,8 +150,9 @@ export class CommunityRepository {
   }
 
   /**
-   * Trending Now / popular (spec §2): listed stories published by `asOf`, ranked by the score
-   * at `asOf`; ties by published_at and id, newest first. Skip-paged within that frozen ranking.
+   * Trending Now / popular: listed stories published by `asOf`, ranked by the trending score at
+   * `asOf` (docs/decisions/009-trending-and-reads.md); ties by published_at and id, newest first.
+   * Skip-paged within that frozen ranking.
    */
   async listTrending({
     filters,
@@ -232,7 +233,7 @@ export class CommunityRepository {
     return result;
   }
 
-  /** Bookmarking twice is still one bookmark (spec §4). */
+  /** Bookmarking twice is still one bookmark. */
   async addBookmark(userId: string, storyId: string, at?: Date): Promise<void> {
     await this.db
       .insert(bookmarks)

@@ -31,8 +31,8 @@ export async function readMigrations(dir: URL = MIGRATIONS_DIR): Promise<Migrati
 
 /**
  * Applies the migrations not yet recorded in schema_migrations, in order, each in its own
- * transaction. Several api instances may start at once against one PostgreSQL (architecture §2,
- * scaled mode): the advisory lock makes the others wait, then find nothing left to do.
+ * transaction. Several api instances may start at once against one PostgreSQL (a scaled
+ * deployment): the advisory lock makes the others wait, then find nothing left to do.
  * Resolves to the names of the files it applied.
  */
 export async function migrate(session: SqlSession, migrations: Migration[]): Promise<string[]> {

@@ -6,8 +6,9 @@ import { schema } from "./schema.js";
 import type { SqlSession } from "./sql-session.js";
 
 /**
- * The embedded database (architecture §2): a PostgreSQL in WebAssembly whose files live in
- * `dataDir`, created on first open. One connection, so statements already run one at a time.
+ * The embedded database, used when DATABASE_URL is unset: a PostgreSQL in WebAssembly whose files
+ * live in `dataDir`, created on first open. One connection, so statements already run one at a
+ * time.
  */
 export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
   let client: PGlite;

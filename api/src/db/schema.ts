@@ -124,7 +124,7 @@ export const storyMedia = pgTable(
 
 export type StoryMediaRecord = typeof storyMedia.$inferSelect;
 
-/** spec §4 Bookmark: one per (reader, story). */
+/** A bookmark: one per (reader, story). */
 export const bookmarks = pgTable(
   "bookmarks",
   {
@@ -153,7 +153,7 @@ export const storyReads = pgTable(
   (table) => [primaryKey({ columns: [table.storyId, table.readOn, table.readerKey] })],
 );
 
-/** spec §3 Comment; inline notes keep their anchor (architecture §3). */
+/** A comment; inline notes keep their anchor, so they can be found again after an edit. */
 export const comments = pgTable("comments", {
   id: text("id").primaryKey(),
   storyId: text("story_id")

@@ -3,9 +3,9 @@ import pg from "pg";
 import type { Database } from "./database.js";
 import { parseStoryEvent, STORY_EVENTS_CHANNEL } from "./story-events.js";
 
-// One LISTEN per process on story_events (architecture §5): every api instance and worker
-// sharing the database hears every story's changes, whoever made them. PGlite has a single
-// connection and its own listen(); on PostgreSQL a pool connection is kept aside for it.
+// One LISTEN per process on story_events: every api instance and worker sharing the database hears
+// every story's changes, whoever made them. PGlite has a single connection and its own listen(); on
+// PostgreSQL a pool connection is kept aside for it.
 
 export interface StoryEvent {
   publicId: string;

@@ -3,8 +3,8 @@ import type { Database } from "./database.js";
 import type { SqlSession } from "./sql-session.js";
 
 /**
- * The PostgreSQL channel every story state change is announced on (architecture §5). Each api
- * process LISTENs on it and pushes the re-read row to the live sockets watching that story.
+ * The PostgreSQL channel every story state change is announced on. Each api process LISTENs on it
+ * and pushes the re-read row to the live sockets watching that story.
  */
 export const STORY_EVENTS_CHANNEL = "story_events";
 

@@ -13,7 +13,7 @@ export type ProfileChanges = Partial<
   Pick<UserRecord, "username" | "displayName" | "avatarUrl" | "bio">
 >;
 
-/** The one-way consent and age flags (spec §3: "user flags"), each set once. */
+/** The one-way consent and age flags, each set once. */
 export type ConsentFlag = "ageVerifiedAt" | "tosAcceptedAt" | "privacyPolicyAcceptedAt";
 
 /** Thrown by updateProfile when another user holds the username (ignoring case). */

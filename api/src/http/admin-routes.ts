@@ -44,14 +44,14 @@ const RejectStoryQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The moderator or admin a route runs for (spec §6: roles in the database). */
+/** The moderator or admin a route runs for (roles kept in users.roles). */
 function moderator(request: FastifyRequest): UserRecord {
   const user = signedInUser(request);
   if (!isModerator(user)) throw forbidden(MODERATORS_ONLY);
   return user;
 }
 
-/** spec §7 "Admin": the moderation queues of spec §4 (pending → approved or rejected). */
+/** The /admin routes: the moderation queues (pending → approved or rejected). */
 export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
   const { db, guards } = options;
   const comments = new CommentsRepository(db);
@@ -95,7 +95,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         ...common,
         schema: {
           operationId: `${action}Comment`,
-          summary: `Marks a comment ${status} (spec §4).`,
+          summary: `Marks a comment ${status}.`,
           tags: ["admin"],
           security: bearerSecurity,
           params: CommentIdParams,
@@ -178,7 +178,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       ...common,
       schema: {
         operationId: "approveStory",
-        summary: "Approves a story: others may see it when it is public (spec §4).",
+        summary: "Approves a story: others may see it when it is public.",
         tags: ["admin"],
         security: bearerSecurity,
         params: StoryIdParams,

@@ -15,7 +15,7 @@ export interface AuthRoutesOptions {
   identity: IdentityProvider;
 }
 
-/** spec §7 "Auth": the signed-in person's own profile and account. */
+/** The /auth routes: the signed-in person's own profile and account. */
 export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
   const { guards, users, identity } = options;
 

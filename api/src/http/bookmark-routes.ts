@@ -28,7 +28,7 @@ const BookmarksQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** spec §4 Bookmark, §7 "POST and DELETE /stories/{id}/bookmark", "GET /bookmarks". */
+/** Bookmarks: POST and DELETE /stories/{id}/bookmark, GET /bookmarks. */
 export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = async (
   app,
   options,
@@ -39,7 +39,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   /** The story as its card shows it to `viewerId`, with the bookmark state after the change. */
   async function bookmarked(publicId: string, viewerId: string, change: "add" | "remove") {
     const story = await stories.findByPublicId(publicId);
-    // Only stories the viewer may see: any other is not found (spec §6, never leak one).
+    // Only stories the viewer may see: any other is not found, so a private one never leaks.
     assertCanView(story, viewerId);
     if (change === "add") await community.addBookmark(viewerId, story.id);
     else await community.removeBookmark(viewerId, story.id);
@@ -63,7 +63,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     "/stories/:id/bookmark",
     {
       onRequest: guards.requireUser,
-      schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see (spec §4)."),
+      schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see."),
     },
     async (request) => bookmarked(request.params.id, signedInUser(request).id, "add"),
   );
@@ -72,7 +72,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     "/stories/:id/bookmark",
     {
       onRequest: guards.requireUser,
-      schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark (spec §4)."),
+      schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark."),
     },
     async (request) => bookmarked(request.params.id, signedInUser(request).id, "remove"),
   );

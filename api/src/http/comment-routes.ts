@@ -60,7 +60,7 @@ export function jsonContext(
   return { story, viewer: user ? { id: user.id, moderator: isModerator(user) } : null };
 }
 
-/** spec §7 "Comments", the discussion of issue 6. */
+/** The /comments routes: a story's discussion, and deleting and reporting comments. */
 export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = async (
   app,
   options,
@@ -123,9 +123,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
         params: StoryIdParams,
         body: NewCommentBody,
         response: {
-          201: commentResponse(
-            "The new comment, approved (spec §4: moderation may hide it later).",
-          ),
+          201: commentResponse("The new comment, approved; moderation may hide it later."),
           ...errorResponses(400, 401, 404, 409, 413, 415, 422, 429),
         },
       },

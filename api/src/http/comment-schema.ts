@@ -14,14 +14,14 @@ const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
 const LocationSchema = Type.Object(
   {
     start: Type.Integer({
-      description: "UTF-16 offset into the canonical text (architecture §3).",
+      description: "UTF-16 offset into the canonical text: the paragraphs joined by blank lines.",
     }),
     end: Type.Integer({ description: "Exclusive end offset." }),
   },
   { additionalProperties: false },
 );
 
-/** A comment as JSON: spec §3's fields, snake_case, with its nested replies. */
+/** A comment as JSON: snake_case fields, with its nested replies. */
 export interface CommentJson {
   id: string;
   story_id: string;
@@ -45,7 +45,7 @@ export interface CommentJson {
 const commentRef = (description: string) =>
   Type.Unsafe<CommentJson>({ ...Type.Ref(COMMENT_ID), description });
 
-/** spec §3 Comment; a shared component of the OpenAPI document (it refers to itself). */
+/** A comment; a shared component of the OpenAPI document (it refers to itself). */
 export const CommentSchema = Type.Object(
   {
     id: Type.String(),
@@ -73,15 +73,20 @@ export const CommentSchema = Type.Object(
       description: "Reports so far; the real count for moderators and admins only, 0 otherwise.",
     }),
     created_at: Type.String({ format: "date-time" }),
-    is_inline: Type.Boolean({ description: "Anchored to a passage (spec §3)." }),
+    is_inline: Type.Boolean({ description: "Anchored to a passage." }),
     location: nullable(LocationSchema, "Null for general comments and orphaned notes."),
     quote: nullable(Type.String(), "The passage as it was quoted (inline notes)."),
     is_orphaned: Type.Boolean({
       description: "The text changed and the passage could not be found again.",
     }),
     is_by_story_author: Type.Boolean({ description: "Written by the story's author." }),
-    can_delete: Type.Boolean({ description: "The caller may delete it (spec §6)." }),
-    can_report: Type.Boolean({ description: "The caller may report it (spec §6)." }),
+    can_delete: Type.Boolean({
+      description:
+        "The caller may delete it: its author, the story's owner, a moderator or an admin.",
+    }),
+    can_report: Type.Boolean({
+      description: "The caller may report it: signed in, not its author, not reported by them yet.",
+    }),
     children: Type.Array(commentRef("A reply."), { description: "Replies, oldest first." }),
   },
   { $id: COMMENT_ID, additionalProperties: false },
@@ -96,7 +101,7 @@ export const CommentListQuery = Type.Object(
         minimum: 1,
         maximum: COMMENTS_LIMIT,
         default: COMMENTS_LIMIT,
-        description: `At most ${COMMENTS_LIMIT} comments in all, replies included (spec §9).`,
+        description: `At most ${COMMENTS_LIMIT} comments in all, replies included.`,
       }),
     ),
   },
@@ -111,7 +116,7 @@ export const NewCommentBody = Type.Object(
   {
     content: Type.String({
       maxLength: 10 * COMMENT_MAX_LENGTH,
-      description: `1 to ${COMMENT_MAX_LENGTH} characters after trimming (spec §5).`,
+      description: `1 to ${COMMENT_MAX_LENGTH} characters after trimming.`,
     }),
     parent_comment_id: Type.Optional(
       nullable(Type.String({ maxLength: 64 }), "A comment of the same story to reply to."),

@@ -33,8 +33,9 @@ const CONSENTS: Array<{ path: string; flag: ConsentFlag; operationId: string; su
 ];
 
 /**
- * spec §7 "Auth" (POST with empty bodies) and spec §3's user flags for age verification, terms of
- * service and privacy policy. The first acceptance is the one on record: repeats change nothing.
+ * POST /auth/age-verification, /auth/accept-tos and /auth/accept-privacy-policy, with empty
+ * bodies: the one-way flags for age verification, terms of service and privacy policy. The first
+ * acceptance is the one on record: repeats change nothing.
  */
 export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = async (
   app,

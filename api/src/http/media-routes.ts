@@ -30,7 +30,7 @@ const PICTURE_HEADERS = {
   "content-security-policy": "default-src 'none'; style-src 'unsafe-inline'; sandbox",
 };
 
-/** GET /media/{id}: a story's picture, for whoever may see the story (spec §6). */
+/** GET /media/{id}: a story's picture, for whoever may see the story. */
 export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
   const stories = new StoriesRepository(options.db);
 

@@ -7,9 +7,9 @@ export const OPENAPI_PATH = "/v1/openapi.json";
 export const bearerSecurity = [{ bearerAuth: [] }];
 
 /**
- * Route schemas are the single definition of the REST contract (architecture §3): this turns them
- * into the OpenAPI 3.1 document the BFF generates its client types from. Must be registered
- * before the routes, which it collects as they are added.
+ * Route schemas are the single definition of the REST contract: this turns them into the OpenAPI
+ * 3.1 document the BFF generates its client types from. Must be registered before the routes,
+ * which it collects as they are added.
  */
 export async function registerOpenApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {

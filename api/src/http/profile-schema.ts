@@ -9,7 +9,7 @@ const nullableString = (description: string) =>
 const timestampOrNull = (description: string) =>
   Type.Union([Type.String({ format: "date-time" }), Type.Null()], { description });
 
-/** The signed-in person's profile (spec §3 "backend user profile"), snake_case as in spec §7. */
+/** The signed-in person's own profile, as the /auth routes answer it, in snake_case. */
 export const UserProfileSchema = Type.Object(
   {
     id: Type.String({ description: "The api's user id; stories name it as author_id." }),

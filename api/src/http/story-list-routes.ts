@@ -67,7 +67,7 @@ const TrendingResponse = Type.Object(
   { additionalProperties: false },
 );
 
-/** spec §2 Home and /explore, §7 "GET /stories", "/stories/trending", "/stories/search". */
+/** The public lists of Home and /explore: GET /stories, /stories/trending, /stories/search. */
 export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> = async (
   app,
   options,
@@ -92,7 +92,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       onRequest: guards.optionalUser,
       schema: {
         operationId: "listStories",
-        summary: "Public completed stories (spec §2 Home, /explore), newest or popular first.",
+        summary: "Public completed stories (Home, /explore), newest or popular first.",
         description:
           "Keyset pages for newest; popular ranks at the instant of the first page (carried in the cursor), so pages never repeat or skip a story while new ones arrive.",
         tags: ["stories"],
@@ -131,7 +131,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       onRequest: guards.optionalUser,
       schema: {
         operationId: "listTrendingStories",
-        summary: "Trending Now (spec §2 Home): the popular ranking now (docs/decisions/009).",
+        summary: "Trending Now on the home page: the popular ranking now (docs/decisions/009).",
         tags: ["stories"],
         security: optionalSecurity,
         querystring: TrendingQuery,

@@ -54,17 +54,17 @@ export interface StoryRoutesOptions {
   startLimiter: SlidingWindowLimiter;
   /** Mixed into read counting's reader keys (docs/decisions/009-trending-and-reads.md). */
   readHashSecret: string;
-  /** STORY_MODERATION: whether a story made public waits for a moderator (spec §4). */
+  /** STORY_MODERATION: whether a story made public waits for a moderator. */
   moderation: ModerationSettings;
 }
 
-/** spec §7 sends confirm's edits only when there are some: no body means no edits. */
+/** Clients send confirm's edits only when there are some: no body means no edits. */
 const noBodyMeansNoEdits: preValidationAsyncHookHandler = async (request) => {
   request.body ??= {};
 };
 const optionalSecurity = [{}, ...bearerSecurity];
 
-/** spec §7 "Stories": the lifecycle of architecture §4 over REST. */
+/** The /stories routes: the story lifecycle (docs/product.md#story-lifecycle) over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
   const { db, community, guards, publicBaseUrl, startLimiter, readHashSecret, moderation } =
     options;
@@ -83,11 +83,11 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     "/stories/generate/start",
     {
       onRequest: guards.requireUser,
-      // The spec's own words for a missing title or outline (spec §5), not the schema's.
+      // The generation form's own words for a missing title or outline, not the schema's.
       attachValidation: true,
       schema: {
         operationId: "startStoryGeneration",
-        summary: "Starts writing a story (spec §4: it begins generating; a worker writes it).",
+        summary: "Starts writing a story: it begins generating; a worker writes it.",
         description: "At most 10 starts per 10 minutes per user (429 with Retry-After).",
         tags: ["stories"],
         security: bearerSecurity,
@@ -116,7 +116,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       onRequest: guards.requireUser,
       schema: {
         operationId: "listMyStories",
-        summary: "The caller's stories, newest first, in pages (spec §9: up to 100).",
+        summary: "The caller's stories, newest first, in pages of up to 100.",
         tags: ["stories"],
         security: bearerSecurity,
         querystring: MyStoriesQuery,
@@ -156,7 +156,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       onRequest: guards.optionalUser,
       schema: {
         operationId: "getStory",
-        summary: "A story the caller may see (spec §6); any other is not found.",
+        summary: "A story the caller may see; any other is not found.",
         tags: ["stories"],
         security: optionalSecurity,
         params: StoryIdParams,
@@ -187,7 +187,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       preValidation: noBodyMeansNoEdits,
       schema: {
         operationId: "confirmStory",
-        summary: "ready_for_review → completed, with the owner's edits if any (spec §4).",
+        summary: "ready_for_review → completed, with the owner's edits if any.",
         tags: ["stories"],
         security: bearerSecurity,
         params: StoryIdParams,
@@ -215,7 +215,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       onRequest: guards.requireUser,
       schema: {
         operationId: "discardStory",
-        summary: "Discards, cancels or deletes the story (spec §4); stops a running generation.",
+        summary: "Discards, cancels or deletes the story; stops a running generation.",
         tags: ["stories"],
         security: bearerSecurity,
         params: StoryIdParams,
@@ -239,7 +239,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       schema: {
         operationId: "updateStory",
         summary: "Visibility (completed stories only) and the owner's edits of title and content.",
-        description: "Also answers at /stories/{id}/ (spec §7 writes the trailing slash).",
+        description: "Also answers at /stories/{id}/, with the trailing slash some clients send.",
         tags: ["stories"],
         security: bearerSecurity,
         params: StoryIdParams,
@@ -318,8 +318,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       onRequest: guards.optionalUser,
       schema: {
         operationId: "getStoryShareLink",
-        summary:
-          "The address of a completed public story (spec §5: private ones cannot be shared).",
+        summary: "The address of a completed public story; private ones cannot be shared.",
         tags: ["stories"],
         security: optionalSecurity,
         params: StoryIdParams,

@@ -35,13 +35,13 @@ export const ChapterSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** spec §3: the story text, chapters each with a title and paragraphs. */
+/** The story text: chapters, each with a title and paragraphs. */
 export const StoryContentSchema = Type.Object(
   { chapters: Type.Array(ChapterSchema) },
   { additionalProperties: false, description: "Chapters, each with a title and paragraphs." },
 );
 
-/** The owner's edited text: something to read, so at least one chapter (spec §4 confirm). */
+/** The owner's edited text: something to read, so at least one chapter. */
 const EditedContentSchema = Type.Object(
   { chapters: Type.Array(ChapterSchema, { minItems: 1 }) },
   { additionalProperties: false, description: "At least one chapter." },
@@ -60,7 +60,7 @@ const StoryImageSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** A story as its viewer may see it (spec §3 Story; spec §6 decides who sees what). */
+/** A story as its viewer may see it (who sees what: docs/product.md#roles-and-permissions). */
 export const StoryDetailSchema = Type.Object(
   {
     public_id: Type.String({ description: "The story's id in URLs." }),
@@ -85,8 +85,8 @@ export const StoryDetailSchema = Type.Object(
     header_image_url: nullable(Type.String(), "The cover picture's URL."),
     created_at: Type.String({ format: "date-time" }),
     updated_at: Type.String({ format: "date-time" }),
-    is_owner: Type.Boolean({ description: "The caller is the story's author (spec §6)." }),
-    is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it (spec §4)." }),
+    is_owner: Type.Boolean({ description: "The caller is the story's author." }),
+    is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it." }),
     bookmark_count: Type.Integer({ minimum: 0, description: "How many readers bookmarked it." }),
     comment_count: Type.Integer({ minimum: 0, description: "Its approved comments." }),
     can_comment: Type.Boolean({
@@ -109,7 +109,7 @@ const labelList = (noun: string) =>
     description: `At most ${MAX_LABELS} ${noun}s of at most ${LABEL_MAX_LENGTH} characters; trimmed, blanks dropped.`,
   });
 
-/** spec §3 "Generation request". Lengths count after trimming (checked by the route). */
+/** A generation request. Lengths count after trimming (checked by the route). */
 export const StartStoryBody = Type.Object(
   {
     title: Type.String({ description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.` }),
@@ -117,10 +117,10 @@ export const StartStoryBody = Type.Object(
     tags: Type.Optional(labelList("tag")),
     theme_keywords: Type.Optional(labelList("theme keyword")),
     desired_length: Type.Optional(
-      Type.Enum([...DESIRED_LENGTHS], { description: "Default short (spec §5)." }),
+      Type.Enum([...DESIRED_LENGTHS], { description: "Default short." }),
     ),
     nastiness_level: Type.Optional(
-      Type.Enum([...NASTINESS_LEVELS], { description: "Default light (spec §5)." }),
+      Type.Enum([...NASTINESS_LEVELS], { description: "Default light." }),
     ),
   },
   { additionalProperties: false },
@@ -176,9 +176,7 @@ export const MyStoriesResponse = Type.Object(
 
 export const RegenerateArtQuery = Type.Object(
   {
-    album_art_only: Type.Optional(
-      Type.Boolean({ default: false, description: "Only the cover (spec §7)." }),
-    ),
+    album_art_only: Type.Optional(Type.Boolean({ default: false, description: "Only the cover." })),
   },
   { additionalProperties: false },
 );

@@ -31,7 +31,7 @@ const PublicProfileSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** Public profiles: what story cards and comments show of an author (spec §3). */
+/** Public profiles: what story cards and comments show of an author. */
 export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (app, options) => {
   const { community } = options;
 

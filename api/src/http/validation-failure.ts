@@ -7,9 +7,10 @@ export interface ValidationFailure {
 }
 
 /**
- * Turns schema validation errors into the one field and human sentence of the api's error shape
- * (architecture §3: "which field, why"). A failing schema's `description` (also shown in the
- * OpenAPI document) explains pattern and format rules better than the pattern itself.
+ * Turns schema validation errors into the one field and human sentence of the api's error shape:
+ * which field, and why (docs/decisions/004-rest-errors-and-graphql-codes.md). A failing schema's
+ * `description` (also shown in the OpenAPI document) explains pattern and format rules better than
+ * the pattern itself.
  */
 export function describeValidationFailure(
   errors: readonly FastifySchemaValidationError[],

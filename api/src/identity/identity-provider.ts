@@ -7,8 +7,8 @@ export interface VerifiedIdentity {
 }
 
 /**
- * The hosted identity service (spec §7), seen from the api. Firebase Auth in every mode; tests and
- * the OpenAPI dump may pass their own.
+ * The hosted identity service, seen from the api. Firebase Auth in every mode; tests and the
+ * OpenAPI dump may pass their own.
  */
 export interface IdentityProvider {
   /** Rejects with InvalidTokenError for a malformed, expired, forged or foreign token. */

@@ -15,7 +15,7 @@ import {
 } from "./story-stream.js";
 import type { StoryWatchers } from "./story-watchers.js";
 
-/** spec §7 live channel: a client sends small commands only. */
+/** On the live channel a client sends small commands only ({"command":"restart"}). */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
 export const HEARTBEAT_INTERVAL_MS = 30_000;
 
@@ -35,11 +35,11 @@ interface StreamRequest {
 }
 
 /**
- * GET /v1/stories/{id}/stream (spec §7 "Live channel"): the story's generation updates over a
- * WebSocket. The token comes in the Authorization header or, for browsers that cannot set one,
- * as ?token= (never logged: the request serializer keeps the path only). Failures are close codes
- * after the upgrade, so every client sees the same thing: 4401 no or bad token, 4404 no such
- * story for this viewer, 4403 access withdrawn while watching, 4400 a malformed message.
+ * GET /v1/stories/{id}/stream, the live channel: the story's generation updates over a WebSocket.
+ * The token comes in the Authorization header or, for browsers that cannot set one, as ?token=
+ * (never logged: the request serializer keeps the path only). Failures are close codes after the
+ * upgrade, so every client sees the same thing: 4401 no or bad token, 4404 no such story for this
+ * viewer, 4403 access withdrawn while watching, 4400 a malformed message.
  */
 export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = async (
   app,

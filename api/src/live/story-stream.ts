@@ -50,7 +50,7 @@ export class StoryStream {
   /** Checks the story is there for this viewer, then watches it and sends the snapshot. */
   async open(): Promise<boolean> {
     const story = await this.stories.findByPublicId(this.publicId);
-    // Not visible reads as not found (spec §6: never reveal that a story exists).
+    // Not visible reads as not found: never reveal that a story exists.
     if (story === null || !canView(story, this.viewer.id)) {
       this.close(CLOSE_NOT_FOUND, STREAM_STORY_NOT_FOUND);
       return false;
@@ -68,7 +68,7 @@ export class StoryStream {
     return !this.closed;
   }
 
-  /** {"command":"restart"} (spec §4 "Regenerate"): same rule as POST /stories/{id}/restart. */
+  /** {"command":"restart"} (Regenerate): same rule as POST /stories/{id}/restart. */
   async restart(): Promise<void> {
     try {
       await restartStory(

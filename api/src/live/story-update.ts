@@ -4,8 +4,8 @@ import type { StoryRecord } from "../db/schema.js";
 import { readCheckpoint, storedChapters } from "../domain/stories/checkpoint.js";
 
 /**
- * spec §3 "Generation update message": what the live channel pushes, built from the row as it is
- * now. `seq` (the row's event_seq) orders the messages and lets a client drop a repeat.
+ * A generation update: what the live channel pushes, built from the row as it is now. `seq` (the
+ * row's event_seq) orders the messages and lets a client drop a repeat.
  */
 export interface StoryUpdateMessage {
   story_id: string;
@@ -28,8 +28,8 @@ export function storyUpdateOf(story: StoryRecord): StoryUpdateMessage {
 }
 
 /**
- * The chapters so far, and while generating the one being written (architecture §5: text is
- * streamed as it arrives). Null until there is at least a plan.
+ * The chapters so far, and while generating the one being written (its text streams in as it
+ * arrives). Null until there is at least a plan.
  */
 function contentPreviewOf(story: StoryRecord): StoryUpdateMessage["content_preview"] {
   const { plan, draft } = readCheckpoint(story);

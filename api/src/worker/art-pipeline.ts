@@ -2,9 +2,9 @@ import { requestOf, storedChapters } from "../domain/stories/checkpoint.js";
 import type { JobContext } from "./job-context.js";
 
 /**
- * spec §7 regenerate_art: new pictures for a story that is already written (ready_for_review or
- * completed), the cover alone when album_art_only was asked. The status stays as it is; another
- * variant makes the offline illustrator draw different pictures.
+ * Regenerate images (POST /stories/{id}/regenerate_art): new pictures for a story that is already
+ * written (ready_for_review or completed), the cover alone when album_art_only was asked. The
+ * status stays as it is; another variant makes the offline illustrator draw different pictures.
  */
 export async function redrawArt(job: JobContext): Promise<void> {
   const { story } = job;

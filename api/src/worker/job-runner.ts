@@ -57,7 +57,7 @@ export class RunningJob {
 
   /**
    * A story event arrived for this job's story. A discard or restart by the owner must stop the
-   * writer now (architecture §5), not at the job's next write, which may be a long model call away.
+   * writer now, not at the job's next write, which may be a long model call away.
    */
   async recheck(seq: number): Promise<void> {
     if (seq <= this.lastOwnSeq || this.controller.signal.aborted) return;
@@ -72,7 +72,7 @@ export class RunningJob {
     const renewal = this.renewLeaseRegularly();
     try {
       if (this.story.attempt > this.options.maxAttempts) {
-        // The lease keeps expiring without a result: workers die on this story (architecture §5).
+        // The lease keeps expiring without a result: workers die on this story.
         await this.fail(`the worker stopped before finishing it`, true);
         return "failed";
       }
@@ -169,8 +169,8 @@ export class RunningJob {
   }
 
   /**
-   * The owner sees why (spec §4: the error message is kept). A story becomes an error; an art job
-   * leaves the story as it was, with the reason in `error`.
+   * The owner sees why: the error message is kept. A story becomes an error; an art job leaves the
+   * story as it was, with the reason in `error`.
    */
   private async fail(reason: string, afterRetries: boolean): Promise<void> {
     const released: StoryChanges = { leaseOwner: null, leaseExpiresAt: null, attempt: 0 };

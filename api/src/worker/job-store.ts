@@ -7,9 +7,10 @@ import { etagOf, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { reanchorStoryComments } from "../domain/comments/reanchor-comments.js";
 
-// The story row is the job (architecture §5). Every write a worker makes is guarded by the lease
-// it claimed: same generation (a restart or discard bumps it), still its lease owner, and still
-// the kind of work it claimed. A write that matches no row means the job is no longer ours.
+// The story row is the job (docs/decisions/008-story-generation-pipeline.md). Every write a worker
+// makes is guarded by the lease it claimed: same generation (a restart or discard bumps it), still
+// its lease owner, and still the kind of work it claimed. A write that matches no row means the job
+// is no longer ours.
 
 /** The job was taken away (discarded, restarted, or the lease went to another worker). */
 export class JobLostError extends Error {
@@ -146,7 +147,7 @@ export class JobStore {
       if (images.length > 0) {
         await tx.insert(storyMedia).values(images.map((image) => mediaRow(lease, image)));
       }
-      // Issue 6: a regeneration's new text re-anchors the inline comments, in this transaction.
+      // A regeneration's new text re-anchors the inline comments, in this transaction.
       if (changes.status === "ready_for_review") {
         await reanchorStoryComments(tx, story.id, story.content);
       }

@@ -1,4 +1,4 @@
-// Architecture §5: plan 0–15 %, chapters 15–85 % (text streamed as it arrives), pictures 85–100 %.
+// Progress: plan 0–15 %, chapters 15–85 % (text streamed as it arrives), pictures 85–100 %.
 // Progress only ever grows: a chapter in progress stays below the point its completion reaches.
 
 export const PLAN_DONE = 15;

@@ -24,8 +24,8 @@ import {
 } from "./progress.js";
 
 /**
- * A story from its request to ready_for_review (architecture §5), resuming from whatever the row
- * already holds: a plan is never made twice, a checkpointed chapter never written twice.
+ * A story from its request to ready_for_review, resuming from whatever the row already holds: a
+ * plan is never made twice, a checkpointed chapter never written twice.
  */
 export async function writeStory(job: JobContext): Promise<void> {
   const checkpoint = readCheckpoint(job.story);

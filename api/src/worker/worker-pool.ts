@@ -37,8 +37,8 @@ const defaultRetryDelay = (attempt: number) =>
   Math.min(30_000, 1000 * 2 ** Math.max(0, attempt - 1));
 
 /**
- * The generation workers of one process (architecture §5): `concurrency` loops that claim stories,
- * run them, and wait for work in between (a poll, or at once when a story event arrives).
+ * The generation workers of one process: `concurrency` loops that claim stories, run them, and wait
+ * for work in between (a poll, or at once when a story event arrives).
  */
 export class WorkerPool {
   private readonly id = `${hostname()}:${process.pid}:${nanoid(6)}`;

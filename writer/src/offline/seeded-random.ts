@@ -1,6 +1,6 @@
 // Deterministic randomness for the offline writer and illustrator. The same input must give the
-// same story and the same pictures on every machine and every run (architecture §5), so nothing
-// here may touch Math.random, the clock or the locale.
+// same story and the same pictures on every machine and every run, so nothing here may touch
+// Math.random, the clock or the locale.
 
 /**
  * A 32-bit hash of a string: FNV-1a over the UTF-16 code units, then a murmur3 finaliser so that

@@ -8,9 +8,9 @@ import {
 } from "../contract.js";
 import { composeChapters, planStory, type ComposedChapter } from "./story.js";
 
-// The default writer (architecture §5): no network, no model, a complete story built from the
-// request alone, the same story for the same request. It streams its chapters sentence by sentence
-// with a pause between sentences so that the live progress in the UI has something to show.
+// The default writer: no network, no model, a complete story built from the request alone, the same
+// story for the same request. It streams its chapters sentence by sentence with a pause between
+// sentences so that the live progress in the UI has something to show.
 
 export interface OfflineWriterOptions {
   /** Pause between streamed sentences (and once while planning); 0 writes at once (tests). */

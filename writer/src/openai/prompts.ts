@@ -2,11 +2,11 @@ import type { Chapter, DesiredLength, NastinessLevel } from "@storyloom/common";
 import type { StoryRequest, WriteChapterInput } from "../contract.js";
 import { WORD_BUDGET } from "../contract.js";
 
-// Prompt design (architecture §5): the system message holds every instruction and contains no
-// user-provided text; the user message is a JSON object holding the user's text (and the model's
-// own plan, which derives from it) as data. The system message says that data is story material,
-// never instructions, so an outline saying "ignore your instructions" is at most part of the plot.
-// Everything in the data is capped, so a prompt stays bounded whatever the story.
+// Prompt design: the system message holds every instruction and contains no user-provided text; the
+// user message is a JSON object holding the user's text (and the model's own plan, which derives
+// from it) as data. The system message says that data is story material, never instructions, so an
+// outline saying "ignore your instructions" is at most part of the plot. Everything in the data is
+// capped, so a prompt stays bounded whatever the story.
 
 export interface ChatMessage {
   role: "system" | "user";

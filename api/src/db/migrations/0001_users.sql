@@ -1,5 +1,5 @@
 -- Profiles of people signed in with Firebase Auth. Later tables reference users(id) ON DELETE
--- CASCADE, so deleting the row deletes everything a person owns (spec §7 delete-account).
+-- CASCADE, so deleting the row deletes everything a person owns (DELETE /auth/delete-account).
 create table users (
   id text primary key,
   firebase_uid text not null unique,
@@ -8,7 +8,8 @@ create table users (
   display_name text,
   avatar_url text,
   bio text,
-  -- Everyone sees illustrations until payments exist (spec §6: images render only for premium).
+  -- Pictures show only to premium readers; everyone is premium until payments exist
+  -- (docs/decisions/005-everyone-premium-for-now.md).
   is_premium boolean not null default true,
   roles text[] not null default '{}' check (roles <@ array['admin', 'moderator']::text[]),
   age_verified_at timestamptz,

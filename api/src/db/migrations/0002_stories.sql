@@ -1,5 +1,6 @@
--- Stories and their pictures (architecture §4, §5). The row is also the generation job: status
--- 'generating' (or images_state 'pending') plus a lease that workers claim with SKIP LOCKED.
+-- Stories and their pictures. The row is also the generation job: status 'generating' (or
+-- images_state 'pending') plus a lease that workers claim with SKIP LOCKED
+-- (docs/decisions/008-story-generation-pipeline.md).
 create table stories (
   id text primary key,
   -- The id in URLs (/stories/{public_id}); short and URL-safe.
@@ -38,7 +39,7 @@ create table stories (
   completed_at timestamptz
 );
 
--- My Stories, newest first (spec §2), paged by (created_at, id).
+-- My Stories, newest first, paged by (created_at, id).
 create index stories_author_created_idx on stories (author_id, created_at desc, id desc);
 -- The workers' claim query looks only at rows with work to do.
 create index stories_claimable_idx on stories (lease_expires_at)

@@ -1,7 +1,7 @@
 -- The reading community (bookmarks, reads, trending) and the discussion (comments, reports,
 -- moderation). Each list endpoint names the index that serves it.
 
--- Moderation of stories (spec §4: pending → approved or rejected, rejection with a reason).
+-- Moderation of stories: pending → approved or rejected, a rejection with a reason.
 -- Approved unless moderation is asked for; a rejected story leaves every public list and page.
 alter table stories
   add column moderation_status text not null default 'approved'
@@ -20,7 +20,7 @@ create index stories_public_newest_idx on stories (published_at desc, id desc)
 create index stories_pending_moderation_idx on stories (updated_at, id)
   where moderation_status = 'pending';
 
--- spec §4 Bookmark: one row per (reader, story); bookmarking twice is still one bookmark.
+-- Bookmarks: one row per (reader, story); bookmarking twice is still one bookmark.
 create table bookmarks (
   user_id text not null references users(id) on delete cascade,
   story_id text not null references stories(id) on delete cascade,
@@ -45,7 +45,7 @@ create table story_reads (
 -- The trending window's distinct readers per story.
 create index story_reads_story_created_idx on story_reads (story_id, created_at);
 
--- spec §3 Comment. author_id is null once the author's account is gone (shown as Anonymous);
+-- Comments. author_id is null once the author's account is gone (shown as Anonymous);
 -- deleting a comment deletes its replies.
 create table comments (
   id text primary key,
@@ -56,8 +56,8 @@ create table comments (
   moderation_status text not null default 'approved'
     check (moderation_status in ('pending', 'approved', 'rejected')),
   flagged_count int not null default 0,
-  -- Inline notes (architecture §3): the range in the canonical text, the quoted passage and 32
-  -- characters of context each side, so the note can be found again when the text changes.
+  -- Inline notes: the range in the canonical text, the quoted passage and 32 characters of
+  -- context each side, so the note can be found again when the text changes.
   anchor_start int,
   anchor_end int,
   quote text,
@@ -70,7 +70,7 @@ create table comments (
   check ((anchor_start is null) = (anchor_end is null)),
   check (anchor_start is null or (anchor_start >= 0 and anchor_end > anchor_start))
 );
--- GET /comments/stories/{id}/comments (spec §9: up to 500), oldest first; also comment_count
+-- GET /comments/stories/{id}/comments (up to 500), oldest first; also comment_count
 -- and the trending window's comments.
 create index comments_story_created_idx on comments (story_id, created_at, id);
 -- GET /admin/comments/pending, oldest first.

@@ -12,7 +12,8 @@ import { conflict, invalid } from "../../lib/errors.js";
 import { isOwner } from "../stories/visibility.js";
 import { isModerator } from "./moderation.js";
 
-// spec §5 "Comment" and "Inline comment", spec §6 permissions, issue 6.
+// The rules of comments: their text, their passage, who may delete, report and see them
+// (docs/product.md#comments).
 
 export const COMMENT_EMPTY = "Comment cannot be empty.";
 export const COMMENT_TOO_LONG = `Comment cannot be longer than ${COMMENT_MAX_LENGTH} characters.`;
@@ -24,7 +25,7 @@ export const ONLY_AUTHOR_OR_OWNER_DELETES =
   "Only the comment's author or the story's owner can delete this comment.";
 export const CANNOT_REPORT_OWN = "You cannot report your own comment.";
 
-/** spec §5: non-empty after trimming, at most 1000 characters. */
+/** Non-empty after trimming, at most 1000 characters. */
 export function validContent(raw: string): string {
   const content = raw.trim();
   if (content === "") throw invalid("content", COMMENT_EMPTY);
@@ -48,7 +49,7 @@ export function assertCommentsOpen(story: Pick<StoryRecord, "status">): void {
 }
 
 /**
- * spec §5 Inline comment, checked against the story's current text with the shared module (so
+ * A passage note's range, checked against the story's current text with the shared module (so
  * the client and the api agree); the anchor keeps the quote and 32 characters each side.
  */
 export function anchorFor(story: Pick<StoryRecord, "content">, location: TextRange): TextAnchor {
@@ -60,7 +61,7 @@ export function anchorFor(story: Pick<StoryRecord, "content">, location: TextRan
 
 type Viewer = Pick<UserRecord, "id" | "roles"> | null;
 
-/** spec §6: the comment's author, the story's owner; moderators and admins too. */
+/** Who may delete: the comment's author, the story's owner; moderators and admins too. */
 export function canDelete(
   viewer: Viewer,
   comment: Pick<CommentRecord, "authorId">,
@@ -70,7 +71,7 @@ export function canDelete(
   return comment.authorId === viewer.id || isOwner(story, viewer.id) || isModerator(viewer);
 }
 
-/** spec §6 "Report shown only when viewer is not the author"; one report per reader. */
+/** Anyone signed in but the comment's author may report it; one report per reader. */
 export function canReport(
   viewer: Viewer,
   comment: Pick<CommentRecord, "authorId">,

@@ -3,7 +3,7 @@ import type { UserRecord } from "../../db/schema.js";
 // The moderation switches (STORY_MODERATION, COMMENT_FLAG_THRESHOLD in the api's configuration)
 // and who counts as a moderator.
 
-/** "off": a public story is approved at once; "pre": it waits for a moderator (spec §4). */
+/** "off": a public story is approved at once; "pre": it waits for a moderator. */
 export const STORY_MODERATION_MODES = ["off", "pre"] as const;
 export type StoryModerationMode = (typeof STORY_MODERATION_MODES)[number];
 
@@ -13,15 +13,15 @@ export interface ModerationSettings {
   commentFlagThreshold: number;
 }
 
-/** spec §6 "Moderators/admins": the roles kept in users.roles, granted by the user:role CLI. */
+/** Moderators and admins: the roles kept in users.roles, granted by the user:role CLI. */
 export function isModerator(user: Pick<UserRecord, "roles"> | null): boolean {
   return user !== null && (user.roles.includes("admin") || user.roles.includes("moderator"));
 }
 
 /**
- * spec §4 story moderation when a story becomes public: with STORY_MODERATION=pre it waits for a
- * moderator (a rejected one may so be submitted again); otherwise its status stays, so a
- * rejected story does not come back by being made public again.
+ * Story moderation when a story becomes public: with STORY_MODERATION=pre it waits for a moderator
+ * (a rejected one may so be submitted again); otherwise its status stays, so a rejected story does
+ * not come back by being made public again.
  */
 export function moderationOnPublish(settings: ModerationSettings): {
   moderationStatus?: "pending";

@@ -4,10 +4,9 @@ import type { Database } from "../../db/database.js";
 import type { CommentRecord } from "../../db/schema.js";
 
 /**
- * Issue 6: when a story's text changes (an owner's edit, a regeneration), every inline note is
- * found again in the new text — moved when its passage moved, orphaned (kept, location gone)
- * when it cannot be found, never moved to other words. Call it in the transaction that writes
- * the new content.
+ * When a story's text changes (an owner's edit, a regeneration), every inline note is found again
+ * in the new text — moved when its passage moved, orphaned (kept, location gone) when it cannot be
+ * found, never moved to other words. Call it in the transaction that writes the new content.
  */
 export async function reanchorStoryComments(
   db: Database,

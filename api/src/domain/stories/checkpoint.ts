@@ -2,10 +2,9 @@ import type { StoryContent } from "@storyloom/common";
 import { WriterError, type Chapter, type StoryPlan, type StoryRequest } from "@storyloom/writer";
 import type { StoryRecord } from "../../db/schema.js";
 
-// What a story row holds of a generation in progress (architecture §5): the writer's plan, the
-// chapters finished so far (content), and — inside the plan's JSON, never in content — the
-// chapter being written, so the live channel can show it without a later worker mistaking it
-// for a finished one.
+// What a story row holds of a generation in progress: the writer's plan, the chapters finished so
+// far (content), and — inside the plan's JSON, never in content — the chapter being written, so the
+// live channel can show it without a later worker mistaking it for a finished one.
 
 /** The chapter being written: `index` is its place in the plan. */
 export interface DraftChapter extends Chapter {
@@ -67,7 +66,7 @@ export function checkedPlan(plan: StoryPlan): StoryPlan {
   return plan;
 }
 
-/** spec §3: a chapter is a title and paragraphs; an empty one is never stored (architecture §5). */
+/** A chapter is a title and paragraphs; an empty one is retried, never stored. */
 export function checkedChapter(chapter: Chapter): Chapter {
   const paragraphs = chapter.paragraphs.map((paragraph) => paragraph.trim()).filter(Boolean);
   if (!isChapter(chapter) || paragraphs.length === 0) {

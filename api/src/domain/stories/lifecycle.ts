@@ -6,8 +6,8 @@ import { notifyStoryEvent } from "../../db/story-events.js";
 import { conflict, type Failure } from "../../lib/errors.js";
 import { assertOwner, storyNotFound } from "./visibility.js";
 
-// Architecture §4, the story lifecycle as data. `(none) → generating` is the start of a story
-// (StoriesRepository.create); every other change is one of these actions.
+// The story lifecycle (docs/product.md#story-lifecycle) as data. `(none) → generating` is the
+// start of a story (StoriesRepository.create); every other change is one of these actions.
 
 export type StoryAction =
   | "discard"
@@ -30,14 +30,14 @@ export interface Transition {
 }
 
 export const STORY_TRANSITIONS: Readonly<Record<StoryAction, Transition>> = {
-  // spec §4: discard/cancel from generating, ready_for_review or error; delete of a completed one.
+  // Discard or cancel from generating, ready_for_review or error; delete of a completed one.
   discard: {
     from: ["generating", "ready_for_review", "error", "completed"],
     to: "discarded",
     by: "owner",
     verb: "discard",
   },
-  // spec §4: confirm only from ready_for_review (and the content must be an object).
+  // Confirm only from ready_for_review, and the content must have a chapter.
   confirm: { from: ["ready_for_review"], to: "completed", by: "owner", verb: "confirm" },
   restart: {
     from: ["discarded", "error", "ready_for_review"],
@@ -47,7 +47,7 @@ export const STORY_TRANSITIONS: Readonly<Record<StoryAction, Transition>> = {
   },
   finish: { from: ["generating"], to: "ready_for_review", by: "worker", verb: "finish" },
   fail: { from: ["generating"], to: "error", by: "worker", verb: "fail" },
-  // spec §4: visibility toggles only on completed stories.
+  // Visibility toggles only on completed stories.
   set_visibility: {
     from: ["completed"],
     to: null,
@@ -55,7 +55,7 @@ export const STORY_TRANSITIONS: Readonly<Record<StoryAction, Transition>> = {
     verb: "change the visibility of",
   },
   edit: { from: ["ready_for_review", "completed"], to: null, by: "owner", verb: "edit" },
-  // spec §6: regenerate images on ready_for_review or completed stories.
+  // Regenerate images on ready_for_review or completed stories.
   regenerate_art: {
     from: ["ready_for_review", "completed"],
     to: null,
@@ -113,7 +113,7 @@ export async function applyTransition(
 }
 
 /**
- * Writes the story again from scratch (spec §4 "Regenerate"): owner only, from discarded, error or
+ * Writes the story again from scratch (Regenerate): owner only, from discarded, error or
  * ready_for_review. The new generation makes a worker still busy with the old one stop at its
  * next write; the old pictures go. Used by POST /stories/{id}/restart and the live channel's
  * {"command":"restart"}.

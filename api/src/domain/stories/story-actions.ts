@@ -15,8 +15,8 @@ export const ONLY_AUTHOR_VISIBILITY = "Only the author can change visibility.";
 const ONLY_AUTHOR = "Only the author can change this story.";
 
 /**
- * spec §4 "Start generation → generating". Nothing is written here: the row is the job, and a
- * worker claims it (architecture §5) once the event announces it.
+ * Starts a story: it begins as generating. Nothing else is written here: the row is the job, and
+ * a worker claims it once the event announces it (docs/decisions/008-story-generation-pipeline.md).
  */
 export async function startStory(
   db: Database,
@@ -34,8 +34,8 @@ export async function startStory(
 }
 
 /**
- * spec §4 discard/cancel (and delete of a completed story). The new generation makes a worker
- * writing this story stop at its next write (architecture §5: cancel aborts the provider call).
+ * Discard or cancel (and delete of a completed story). The new generation makes a worker writing
+ * this story stop at its next write; a cancel also aborts the writer's call in flight.
  */
 export async function discardStory(
   db: Database,
@@ -58,7 +58,7 @@ export interface StoryEdits {
   content?: StoryContent;
 }
 
-/** spec §4 confirm: ready_for_review → completed, with the owner's edited title and content. */
+/** Confirm: ready_for_review → completed, with the owner's edited title and content. */
 export async function confirmStory(
   db: Database,
   story: StoryRecord | null,
@@ -69,7 +69,7 @@ export async function confirmStory(
   return withReanchoring(db, edits, (tx) =>
     applyTransition(tx, story, "confirm", (current) => {
       const content = edits.content ?? current.content;
-      // spec §4: "content must be an object"; a story without a chapter has nothing to read.
+      // The content must have a chapter: a story without one has nothing to read.
       if (!hasChapters(content)) throw invalidTransition(current.status, "confirm");
       return {
         status: "completed",
@@ -82,8 +82,8 @@ export async function confirmStory(
 }
 
 /**
- * PATCH /stories/{id}: visibility (completed stories only, spec §4) and edits of title and
- * content. Only the author (spec §5 "Only the author can change visibility.").
+ * PATCH /stories/{id}: visibility (completed stories only) and edits of title and content. Only
+ * the author may ("Only the author can change visibility.").
  */
 export async function updateStory(
   db: Database,
@@ -111,8 +111,8 @@ export async function updateStory(
 }
 
 /**
- * Issue 6: an edit of the text re-anchors the story's inline comments in the same transaction
- * as the new content, so no reader ever sees a note pointing at the old offsets.
+ * An edit of the text re-anchors the story's inline comments in the same transaction as the new
+ * content, so no reader ever sees a note pointing at the old offsets.
  */
 async function withReanchoring(
   db: Database,
@@ -127,7 +127,7 @@ async function withReanchoring(
   });
 }
 
-/** spec §7 regenerate_art: new pictures (only the cover with albumArtOnly); the worker draws them. */
+/** Regenerate images: new pictures (only the cover with albumArtOnly); the worker draws them. */
 export async function regenerateArt(
   db: Database,
   story: StoryRecord | null,

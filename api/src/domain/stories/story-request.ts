@@ -2,7 +2,8 @@ import type { DesiredLength, NastinessLevel } from "@storyloom/common";
 import type { StoryRequest } from "@storyloom/writer";
 import { invalid } from "../../lib/errors.js";
 
-// spec §5 "Generation form" and the contract's limits, checked after trimming.
+// The generation form's rules and limits (docs/product.md#generation-form), checked after
+// trimming.
 export const TITLE_MAX_LENGTH = 200;
 export const OUTLINE_MAX_LENGTH = 5000;
 export const MAX_LABELS = 10;
@@ -33,7 +34,7 @@ export function validStoryRequest(input: StoryRequestInput): StoryRequest {
     ),
     tags: labels("tags", input.tags, "tag"),
     themeKeywords: labels("theme_keywords", input.theme_keywords, "theme keyword"),
-    // spec §5: Short and Light are the defaults.
+    // Short and Light are the defaults.
     desiredLength: input.desired_length ?? "short",
     nastinessLevel: input.nastiness_level ?? "light",
   };
@@ -58,7 +59,7 @@ function requiredText(
   return text;
 }
 
-/** spec §5: tags and keywords are trimmed and empties removed. */
+/** Tags and keywords are trimmed and empties removed. */
 function labels(field: string, values: string[] | undefined, noun: string): string[] {
   const kept = (values ?? []).map((value) => value.trim()).filter((value) => value !== "");
   if (kept.length > MAX_LABELS) {

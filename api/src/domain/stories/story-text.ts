@@ -1,6 +1,6 @@
 import { type StoryContent } from "@storyloom/common";
 
-/** spec §2 story cards show a preview: about this many characters of the first paragraph. */
+/** Story cards show a preview: about this many characters of the first paragraph. */
 export const PREVIEW_MAX_LENGTH = 280;
 
 /** The first paragraph, cut at a word boundary near 280 characters with an ellipsis. */
@@ -14,13 +14,13 @@ export function previewOf(content: StoryContent | null): string | null {
   return `${(lastSpace > PREVIEW_MAX_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** The story's category (spec §2 My Stories): its first tag, capitalised; none without tags. */
+/** The story's category, shown in My Stories: its first tag, capitalised; none without tags. */
 export function categoryNameOf(tags: readonly string[]): string | null {
   const [first] = tags;
   return first === undefined ? null : first.charAt(0).toUpperCase() + first.slice(1);
 }
 
-/** Confirmable content (spec §4 "content must be an object"): at least one chapter. */
+/** Confirmable content: at least one chapter, so there is something to read. */
 export function hasChapters(content: StoryContent | null): content is StoryContent {
   return (
     typeof content === "object" &&

@@ -5,15 +5,15 @@ export const STORY_NOT_FOUND = "Story not found.";
 
 type Viewed = Pick<StoryRecord, "authorId" | "status" | "isPublic" | "moderationStatus">;
 
-/** spec §6: the owner is the user whose id is the story's author_id. */
+/** The owner is the user whose id is the story's author_id. */
 export function isOwner(story: Pick<StoryRecord, "authorId">, viewerId: string | null): boolean {
   return viewerId !== null && story.authorId === viewerId;
 }
 
 /**
- * spec §6 / architecture §4: everyone sees completed public stories; only the owner sees a story
- * that is not completed, or a completed private one. spec §4 moderation: a public story others
- * see must also be approved (pending and rejected ones stay with their owner).
+ * Everyone sees completed public stories; only the owner sees a story that is not completed, or
+ * a completed private one. Moderation: a public story others see must also be approved (pending
+ * and rejected ones stay with their owner).
  */
 export function canView(story: Viewed, viewerId: string | null): boolean {
   return (

@@ -10,10 +10,10 @@ const RANDOM_ATTEMPTS = 5;
 const randomSuffix = customAlphabet("abcdefghijklmnopqrstuvwxyz0123456789", 6);
 
 /**
- * The profile of the person an ID token names, created on their first call (spec §7 GET
- * /auth/me). Safe under concurrency without locks: the insert does nothing when the uid or the
- * username is already taken, then we look again. Two first calls of one person yield one row;
- * two people wanting one username get `name` and `name_2`.
+ * The profile of the person an ID token names, created on their first signed-in call. Safe under
+ * concurrency without locks: the insert does nothing when the uid or the username is already taken,
+ * then we look again. Two first calls of one person yield one row; two people wanting one username
+ * get `name` and `name_2`.
  */
 export async function findOrCreateUser(
   users: UsersRepository,

@@ -1,5 +1,5 @@
-// Usernames name people in URLs (/profile/{username}, spec §2) and on comments, so they stay
-// short, lower-case and URL-safe: the same alphabet update-profile accepts.
+// Usernames name people in URLs (/profile/{username}) and on comments, so they stay short,
+// lower-case and URL-safe: the same alphabet update-profile accepts.
 export const USERNAME_PATTERN = "^[a-z0-9_]{3,30}$";
 
 const DERIVED_MAX_LENGTH = 20;

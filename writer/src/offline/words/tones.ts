@@ -1,11 +1,11 @@
 import type { NastinessLevel } from "@storyloom/common";
 
-// Nastiness decides how much danger reaches the page (architecture §5: "nastiness sets tone and
-// content limits"). Light stories keep trouble to worries, misunderstandings and weather; medium
-// adds peril and mild violence; heavy turns grim and menacing. No level ever contains sexual
-// content or slurs: the story must stay publishable. Only this file may hold the words of
-// VIOLENT_WORDS and DARK_WORDS, and only in the pools of the levels that allow them; the tests
-// check that a light story never contains one and a heavy story always does.
+// Nastiness sets the tone and the content limits: it decides how much danger reaches the page.
+// Light stories keep trouble to worries, misunderstandings and weather; medium adds peril and mild
+// violence; heavy turns grim and menacing. No level ever contains sexual content or slurs: the
+// story must stay publishable. Only this file may hold the words of VIOLENT_WORDS and DARK_WORDS,
+// and only in the pools of the levels that allow them; the tests check that a light story never
+// contains one and a heavy story always does.
 
 export interface ToneMaterial {
   level: NastinessLevel;
