@@ -42,8 +42,9 @@ function isSubscription(operation: ApolloLink.Operation): boolean {
   );
 }
 
-// spec §8 client-level: 401 logged as a token/login problem, 403 as missing permissions, no
-// response as a network error; the error still reaches the caller, which shows the spec's words.
+// 401 is logged as a token or login problem, 403 as missing permissions, no response as a
+// network error. Nothing redirects: the error still reaches the caller, which shows its message
+// (docs/product.md#roles-and-permissions).
 const loggingLink = new ErrorLink(({ error, operation }) => {
   const name = operation.operationName ?? "anonymous operation";
   if (CombinedGraphQLErrors.is(error)) {
@@ -68,7 +69,7 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
     fetch: fetchImpl,
   } = options;
 
-  // spec §7: a bearer ID token when signed in; none for visitors or when the token cannot be had.
+  // A bearer ID token when signed in; none for visitors or when the token cannot be had.
   const authLink = new SetContextLink(async (prevContext) => {
     const token = await getIdToken();
     if (!token) return {};

@@ -1,6 +1,6 @@
 import "./loading.css";
 
-/** The spec's loading text (spec §2: "a protected screen shows the text Loading..."). */
+/** "Loading..." with a spinner, while a page or the data it needs loads. */
 export function PageLoading() {
   return (
     <div className="loading" role="status">

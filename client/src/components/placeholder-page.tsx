@@ -10,7 +10,7 @@ interface PlaceholderPageProps {
   children?: ReactNode;
 }
 
-/** A page whose real content arrives in a later issue: names what it will show, says it is coming. */
+/** A page whose content is not built yet: names what it will show, says it is coming soon. */
 export function PlaceholderPage({ title, description, children }: PlaceholderPageProps) {
   useDocumentTitle(title);
   return (

@@ -1,6 +1,6 @@
 import { useTheme } from "../lib/use-theme";
 
-/** Spec §2 Layout: dark/light toggle, stored locally, falling back to the system preference. */
+/** Dark/light toggle, stored locally, falling back to the system preference. */
 export function ThemeToggle() {
   const [theme, setTheme] = useTheme();
   const next = theme === "dark" ? "light" : "dark";

@@ -2,8 +2,8 @@ import { CombinedGraphQLErrors } from "@apollo/client";
 
 /**
  * The server's own words for a failed operation (the api's `detail`, carried as the GraphQL error
- * message; spec §8 "shows server detail or message"), or null when there is none to show (a
- * network failure, or the BFF's generic upstream message).
+ * message; screens show them before their own), or null when there is none to show (a network
+ * failure, or the BFF's generic upstream message).
  */
 export function serverMessageOf(error: unknown): string | null {
   if (!CombinedGraphQLErrors.is(error)) return null;

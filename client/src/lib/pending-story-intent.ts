@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from "./storage-keys";
 import { readStorage, removeStorage, writeStorage } from "./storage";
 
 /**
- * Spec §2: a visitor who wanted to write a story is sent to /stories/new once signed in. The flag
- * lives in localStorage so it survives the Google pop-up and a trip through password reset.
+ * A visitor who wanted to write a story is sent to /stories/new once signed in. The flag lives in
+ * localStorage so it survives the Google pop-up and a trip through password reset.
  */
 export function storePendingStoryIntent(prompt?: string): void {
   writeStorage(STORAGE_KEYS.pendingStoryIntent, "1");
@@ -20,7 +20,7 @@ export function clearPendingStoryIntent(): void {
   removeStorage(STORAGE_KEYS.pendingStoryIntent);
 }
 
-/** The stored prompt stays until the generation form takes it (spec §2 Generation form). */
+/** The stored prompt stays until the generation form takes it. */
 export function readPendingStoryPrompt(): string | null {
   return readStorage(STORAGE_KEYS.pendingStoryPrompt);
 }

@@ -6,8 +6,8 @@ const MONTH = 30 * DAY;
 const YEAR = 365 * DAY;
 
 /**
- * A DateTime scalar (ISO-8601 string) as a short age such as "3d ago" (spec §2 Story card, §4
- * comments). Under a minute, and any time in the future (clock skew between the server and the
+ * A DateTime scalar (ISO-8601 string) as a short age such as "3d ago", on story cards and
+ * comments. Under a minute, and any time in the future (clock skew between the server and the
  * browser), reads "just now"; text that does not parse is returned as it is.
  */
 export function relativeTime(iso: string, now: number = Date.now()): string {

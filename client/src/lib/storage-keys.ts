@@ -2,11 +2,11 @@
 export const STORAGE_KEYS = {
   /** localStorage: "light" | "dark"; also read by the inline script in index.html. */
   theme: "storyloom.theme",
-  /** localStorage: set when a visitor wanted to write a story before signing in (spec §2). */
+  /** localStorage: set when a visitor wanted to write a story before signing in. */
   pendingStoryIntent: "storyloom.pendingStoryIntent",
-  /** localStorage: the prompt that visitor typed, prefilled on /stories/new (spec §2 Generation form). */
+  /** localStorage: the prompt that visitor typed, prefilled on /stories/new. */
   pendingStoryPrompt: "storyloom.pendingStoryPrompt",
-  /** localStorage: the reader's font choice (spec §2 Story reader). */
+  /** localStorage: the reader's font choice. */
   storyReaderFont: "storyReaderFont",
   /** sessionStorage: the Auth-emulator-only Google sign-in seam, see features/auth/firebase-auth-service.ts. */
   emulatorGoogleIdToken: "storyloom.emulatorGoogleIdToken",

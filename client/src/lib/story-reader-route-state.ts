@@ -1,6 +1,6 @@
 /**
- * Spec §2 Story reader: it may be opened with initial story data and an animate-on-enter flag
- * (the generation form does so). History state is untyped, so the reader checks what it gets.
+ * The story reader may be opened with initial story data and an animate-on-enter flag (the
+ * generation form does so). History state is untyped, so the reader checks what it gets.
  */
 export interface StoryReaderRouteState {
   /** The reader's story fragment data for this story, as a mutation returned it. */

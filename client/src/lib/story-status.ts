@@ -1,6 +1,6 @@
 import type { StoryStatus } from "../__generated__/graphql";
 
-/** Readable names for the statuses of spec §4, shown on badges and pages. */
+/** Readable names of the story statuses, shown on badges and pages. */
 const STATUS_LABELS: Record<StoryStatus, string> = {
   GENERATING: "Generating",
   READY_FOR_REVIEW: "Ready for Review",

@@ -2,8 +2,8 @@ import { useCallback } from "react";
 import { useLocation, useNavigate } from "react-router";
 
 /**
- * Spec §2 (Cancel on the generation form, the reader's back button): history back when this app
- * has a previous entry, else `fallback`. React Router gives the first entry the key "default".
+ * For Cancel on the generation form and the reader's back button: history back when this app has
+ * a previous entry, else `fallback`. React Router gives the first entry the key "default".
  */
 export function useGoBack(fallback: string): () => void {
   const navigate = useNavigate();

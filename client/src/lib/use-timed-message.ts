@@ -6,8 +6,8 @@ export interface TimedMessage {
 }
 
 /**
- * A message that may clear itself (spec §9 message timeouts: copied 2 s, confirm error 5 s,
- * visibility 3 s). Without a timeout it stays until replaced. A new message restarts the clock.
+ * A message that may clear itself (e.g. link copied 2 s, confirm error 5 s, visibility 3 s).
+ * Without a timeout it stays until replaced. A new message restarts the clock.
  */
 export function useTimedMessage(): [
   TimedMessage | null,

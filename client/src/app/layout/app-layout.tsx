@@ -7,7 +7,7 @@ import "./layout.css";
 
 /** Route `handle` flags the layout understands. */
 export interface LayoutHandle {
-  /** Story pages: no footer, full-width main (spec §2 Layout). */
+  /** Story pages: no footer, full-width main. */
   storyPage?: boolean;
 }
 

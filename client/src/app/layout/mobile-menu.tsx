@@ -4,7 +4,7 @@ import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
 import { useSignOut } from "./use-sign-out";
 
-/** Spec §2 Layout: below 768 px the header's entries move into this menu. */
+/** Below 768 px the header's entries move into this menu. */
 export function MobileMenu() {
   const { currentUser } = useAuth();
   const signOut = useSignOut();

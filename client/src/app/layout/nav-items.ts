@@ -3,7 +3,7 @@ export interface NavItem {
   label: string;
 }
 
-/** Spec §2 Layout: the header navigation; Generate Story only when signed in. */
+/** The header navigation; Generate Story only when signed in. */
 export const PUBLIC_NAV: readonly NavItem[] = [
   { to: "/explore", label: "Explore" },
   { to: "/categories", label: "Categories" },
@@ -11,7 +11,7 @@ export const PUBLIC_NAV: readonly NavItem[] = [
 
 export const SIGNED_IN_NAV: readonly NavItem[] = [{ to: "/stories/new", label: "Generate Story" }];
 
-/** Spec §2 Layout: the user menu's entries (Sign out is a button after them). */
+/** The user menu's entries (Sign out is a button after them). */
 export const ACCOUNT_NAV: readonly NavItem[] = [
   { to: "/my/profile", label: "My Profile" },
   { to: "/my/stories", label: "My Stories" },

@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 
-/** Spec §2 Layout: copyright and the legal links. */
+/** The footer: copyright and the legal links. */
 export function SiteFooter() {
   const year = new Date().getFullYear();
   return (

@@ -5,7 +5,7 @@ import { MobileMenu } from "./mobile-menu";
 import { PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
 import { UserMenu } from "./user-menu";
 
-/** Spec §2 Layout: the sticky header. */
+/** The sticky header (docs/product.md#routes-and-layout). */
 export function SiteHeader() {
   const { currentUser } = useAuth();
   const navItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;

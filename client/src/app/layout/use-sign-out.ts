@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../../features/auth";
 
-/** Spec §2 Layout: Sign out ends the session and lands on /. */
+/** Sign out ends the session and lands on /. */
 export function useSignOut(): () => Promise<void> {
   const { logOut } = useAuth();
   const navigate = useNavigate();

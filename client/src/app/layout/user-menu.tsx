@@ -12,8 +12,8 @@ function initialOf(user: AuthUser): string {
 }
 
 /**
- * Spec §2 Layout: the signed-in user's menu. A disclosure (button + list of links): Tab walks the
- * entries, Escape closes and returns focus to the button, a click outside or leaving it closes.
+ * The signed-in user's menu. A disclosure (button + list of links): Tab walks the entries, Escape
+ * closes and returns focus to the button, a click outside or leaving it closes.
  */
 export function UserMenu() {
   const { currentUser } = useAuth();

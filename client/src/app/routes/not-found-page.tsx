@@ -1,7 +1,7 @@
 import { Link } from "react-router";
 import { useDocumentTitle } from "../../lib/use-document-title";
 
-/** Spec §2: any other path shows a 404 Not Found message. */
+/** Any path no route matches shows a 404 Not Found message. */
 export function NotFoundPage() {
   useDocumentTitle("Not Found");
   return (

@@ -17,7 +17,7 @@ export const MyProfileQuery = graphql(`
 
 const PROFILE_LOAD_FAILED = "Could not load your user profile.";
 
-/** /my/profile: the signed-in user's own profile (editing arrives in a later issue). */
+/** /my/profile: the signed-in user's own profile, read-only (no screen edits it yet). */
 export function MyProfilePage() {
   useDocumentTitle("My Profile");
   const { data, loading, error, refetch } = useQuery(MyProfileQuery);

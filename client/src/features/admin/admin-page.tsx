@@ -206,7 +206,7 @@ function ModerationQueues() {
   );
 }
 
-/** /admin: the moderation queues (spec §4 moderation flow), for moderators and admins only. */
+/** /admin: the moderation queues, for moderators and admins only (docs/product.md#moderation). */
 export function AdminPage() {
   useDocumentTitle("Moderation");
   const viewer = useQuery(ModerationViewerQuery);

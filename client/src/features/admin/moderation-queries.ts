@@ -1,6 +1,6 @@
 import { graphql } from "../../__generated__";
 
-/** Roles decide who moderates (issue 6: roles live in the database, granted by a CLI). */
+/** Roles decide who moderates: they live in the database, granted by `npm run user:role`. */
 export const ModerationViewerQuery = graphql(`
   query ModerationViewer {
     viewer {

@@ -1,11 +1,11 @@
 import { createContext, use } from "react";
 import type { AuthUser } from "./auth-service";
 
-/** Spec §3: the auth context exposes these (plus how the last sign-out happened). */
+/** What the auth context gives the app: who is signed in, and the sign-in actions. */
 export interface AuthContextValue {
   currentUser: AuthUser | null;
   loading: boolean;
-  /** True after the user signed out themselves (spec §2: Sign out lands on /, not /login). */
+  /** True after the user signed out themselves (Sign out lands on /, not /login). */
   signedOutByUser: boolean;
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;

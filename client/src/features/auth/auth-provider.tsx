@@ -15,7 +15,7 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ service, children }: AuthProviderProps) {
-  // spec §4: loading until the first auth notification, then signed-in or signed-out.
+  // Loading until the first auth notification, then signed-in or signed-out.
   const [state, setState] = useState<AuthState>({
     loading: true,
     currentUser: null,
@@ -58,6 +58,6 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
     [service, state],
   );
 
-  // spec §2: nothing beneath the auth provider renders until loading ends.
+  // Nothing beneath the auth provider renders until loading ends.
   return <AuthContext value={value}>{state.loading ? <FullPageLoading /> : children}</AuthContext>;
 }

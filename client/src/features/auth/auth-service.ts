@@ -1,7 +1,7 @@
 /**
- * The identity operations the app needs (spec §3 "Current identity user", §4 Auth). The production
- * implementation wraps Firebase Auth (firebase-auth-service.ts); tests inject a fake so no test needs
- * Firebase or its network.
+ * The identity operations the app needs (docs/product.md#accounts-and-sign-in). The production
+ * implementation wraps Firebase Auth (firebase-auth-service.ts); tests inject a fake so no test
+ * needs Firebase or its network.
  */
 export interface AuthUser {
   readonly uid: string;
@@ -15,7 +15,7 @@ export type AuthStateListener = (user: AuthUser | null) => void;
 export interface AuthService {
   /** Calls back once with the restored session (or null), then on every sign-in and sign-out. */
   onAuthStateChanged(listener: AuthStateListener): () => void;
-  /** The signed-in user's ID token; null for a visitor or when the token cannot be had (spec §7). */
+  /** The signed-in user's ID token; null for a visitor or when the token cannot be had. */
   getIdToken(): Promise<string | null>;
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
@@ -24,7 +24,7 @@ export interface AuthService {
   resetPassword(email: string): Promise<void>;
 }
 
-/** The code Firebase puts on its errors (auth/...), for logs; users see the spec's words instead. */
+/** The code Firebase puts on its errors (auth/...), for logs; users see the app's words instead. */
 export function authErrorCode(error: unknown): string {
   if (typeof error === "object" && error !== null && "code" in error) {
     const { code } = error;

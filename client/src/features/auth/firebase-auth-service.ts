@@ -48,7 +48,7 @@ export function createFirebaseAuthService(config: RuntimeConfig): AuthService {
       try {
         return await user.getIdToken();
       } catch (error) {
-        // spec §7: no Authorization header when the token cannot be retrieved.
+        // No Authorization header when the token cannot be retrieved.
         console.warn("Could not get an ID token; sending the request without one.", error);
         return null;
       }

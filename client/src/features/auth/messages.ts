@@ -1,4 +1,4 @@
-/** The auth screens' user-facing words, exactly as spec §5 and §8 give them. */
+/** The auth screens' words, as the product gives them (docs/product.md#auth-messages). */
 export const AUTH_MESSAGES = {
   signInFailed: "Failed to sign in. Please check your credentials.",
   googleSignInFailed: "Failed to sign in with Google.",
@@ -8,9 +8,9 @@ export const AUTH_MESSAGES = {
   resetSent: "Check your inbox for password reset instructions",
   passwordsDoNotMatch: "Passwords do not match",
   acceptPolicies: "Please accept the Terms of Service and Privacy Policy",
-  // spec §5 requires both fields but gives no words for it; these are ours.
+  // Sign-up's first check: both fields given.
   emailAndPasswordRequired: "Please enter your email and a password.",
-  // spec §5/§9: default minimum password length 6.
+  // The words follow MIN_PASSWORD_LENGTH below.
   passwordTooShort: "Password must be at least 6 characters.",
 } as const;
 

@@ -5,7 +5,7 @@ import { useAuth } from "./auth-context";
 import { SignInFlowContext } from "./sign-in-flow";
 
 /**
- * Spec §2: a signed-in user opening /login or /signup goes to /, or to /stories/new when the
+ * A signed-in user opening /login or /signup goes to /, or to /stories/new when the
  * pending-story-intent flag is stored (the flag is used up).
  */
 export function RedirectIfSignedIn() {

@@ -3,8 +3,8 @@ import { PageLoading } from "../../components/loading";
 import { useAuth } from "./auth-context";
 
 /**
- * Spec §2 login-required routes: Loading... while auth loads, /login for a visitor, and / for a
- * user who just signed out here (Sign out navigates to /).
+ * Login-required routes: Loading... while auth loads, /login for a visitor, and / for a user who
+ * just signed out here (Sign out navigates to /).
  */
 export function RequireAuth() {
   const { currentUser, loading, signedOutByUser } = useAuth();

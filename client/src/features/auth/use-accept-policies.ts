@@ -21,8 +21,8 @@ export const AcceptPrivacyPolicyMutation = graphql(`
 `);
 
 /**
- * Spec §2/§5: sign-up requires accepting both documents; the api records each acceptance. The
- * first call also creates the profile, so they run one after the other, not in parallel.
+ * Sign-up requires accepting both documents; the api records each acceptance. The first call
+ * also creates the profile, so they run one after the other, not in parallel.
  */
 export function useAcceptPolicies(): () => Promise<void> {
   const [acceptTerms] = useMutation(AcceptTermsMutation);

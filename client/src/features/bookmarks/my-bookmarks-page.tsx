@@ -25,7 +25,7 @@ export const MyBookmarksQuery = graphql(`
   }
 `);
 
-// Ours: the spec's /my/bookmarks is a placeholder, so it gives no words for these.
+// The product's words (docs/product.md#home-and-list-messages).
 export const BOOKMARKS_MESSAGES = {
   loadFailed: "Could not load your bookmarks. Please refresh or try again later.",
   loadMoreFailed: "Could not load more bookmarks.",

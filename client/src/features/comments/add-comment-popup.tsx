@@ -12,14 +12,14 @@ interface PopupState {
 }
 
 interface AddCommentPopupProps {
-  /** Spec §5: selecting is possible only while comments are enabled (and the reader signed in). */
+  /** Selecting is possible only while comments are enabled (and the reader signed in). */
   active: boolean;
   onAddComment: (range: PendingInlineRange) => void;
 }
 
 /**
- * Spec §5 Inline comment: a selection of more than 3 characters inside one paragraph shows an
- * "Add Comment" popup near it; an outside click, or comments being disabled, dismisses it.
+ * A selection of more than 3 characters inside one paragraph shows an "Add Comment" popup near
+ * it; an outside click, or comments being disabled, dismisses it.
  */
 export function AddCommentPopup({ active, onAddComment }: AddCommentPopupProps) {
   const [popup, setPopup] = useState<PopupState | null>(null);

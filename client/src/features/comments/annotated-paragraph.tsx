@@ -2,10 +2,10 @@ import type { KeyboardEvent } from "react";
 import { paragraphSegments, type InlineHighlight } from "./highlight-segments";
 import { PARAGRAPH_END_ATTRIBUTE, PARAGRAPH_START_ATTRIBUTE } from "./selection-range";
 
-/** What the story text needs to show inline notes (spec §2, issue 6 client). */
+/** What the story text needs to show inline notes. */
 export interface StoryAnnotations {
   highlights: readonly InlineHighlight[];
-  /** The note whose passage is flashing (spec §9: 1500 ms). */
+  /** The note whose passage is flashing (for 1500 ms). */
   flashedId: string | null;
   onHighlightClick: (commentIds: string[]) => void;
 }
@@ -19,7 +19,7 @@ interface AnnotatedParagraphProps {
 
 /**
  * One story paragraph. It carries its span in the canonical text, so a selection inside it maps
- * to offsets; inline notes' passages are marked. Text only, never HTML (architecture §6).
+ * to offsets; inline notes' passages are marked. Text only, never HTML.
  */
 export function AnnotatedParagraph({ text, spanStart, annotations }: AnnotatedParagraphProps) {
   const spanAttributes = {

@@ -3,8 +3,8 @@ import type { ApolloCache } from "@apollo/client";
 type CommentRefs = readonly { __ref: string }[];
 
 /**
- * Spec §4 Comments: a comment joins or leaves its list (the story's top-level comments, or its
- * parent's replies) and the story's commentCount follows, for posting and deleting alike.
+ * A comment joins or leaves its list (the story's top-level comments, or its parent's replies)
+ * and the story's commentCount follows, for posting and deleting alike.
  */
 export function changeCommentList(
   cache: ApolloCache,

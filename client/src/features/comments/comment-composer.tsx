@@ -31,9 +31,9 @@ function TargetLine(props: { cancelLabel: string; onCancel: () => void; children
 }
 
 /**
- * Spec §5 Comment: non-empty after trimming, at most 1000 characters, login and enabled comments
+ * A comment is non-empty after trimming and at most 1000 characters; login and enabled comments
  * required; Enter submits, Shift+Enter adds a newline; the button is disabled while the text is
- * empty or a post is on its way. A failed post keeps the text (spec §8).
+ * empty or a post is on its way. A failed post keeps the text.
  */
 export function CommentComposer(props: CommentComposerProps) {
   const [text, setText] = useState("");

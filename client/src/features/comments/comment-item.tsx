@@ -14,7 +14,7 @@ export interface CommentActions {
   onReply: ((comment: CommentNode, parentId: string) => void) | null;
   onDelete: (comment: CommentNode) => Promise<void>;
   onReport: (comment: CommentNode) => Promise<void>;
-  /** Inline notes: scroll to and flash the passage (spec §2). */
+  /** Inline notes: scroll to and flash the passage. */
   onShowPassage: (comment: CommentNode) => void;
   /** The note a highlight click asked for, scrolled into view and marked. */
   focusedId: string | null;
@@ -43,7 +43,7 @@ function CommentAvatar({ author }: { author: CommentNode["author"] }) {
   );
 }
 
-/** Spec §5: general comments over 200 characters collapse to 3 lines; inline notes never do. */
+/** General comments over 200 characters collapse to 3 lines; inline notes never do. */
 function CommentContent({ text, collapsible }: { text: string; collapsible: boolean }) {
   const [expanded, setExpanded] = useState(false);
   const long = collapsible && text.length > COMMENT_COLLAPSE_THRESHOLD;
@@ -69,7 +69,7 @@ function CommentContent({ text, collapsible }: { text: string; collapsible: bool
   );
 }
 
-/** Delete and Report: disabled while their call runs, enabled again if it fails (spec §8). */
+/** Delete and Report: disabled while their call runs, enabled again if it fails. */
 function ActionButton(props: { label: string; onClick: () => Promise<void>; danger?: boolean }) {
   const [busy, setBusy] = useState(false);
   return (
@@ -98,7 +98,7 @@ interface CommentItemProps {
   depth?: number;
 }
 
-/** Spec §2 Comment sidebar: one comment with its author, age, badge, actions and replies. */
+/** One comment in the sidebar, with its author, age, badge, actions and replies. */
 export function CommentItem({ comment, actions, depth = 0 }: CommentItemProps) {
   const temporary = isTemporary(comment);
   const name = comment.author?.username ?? COMMENT_MESSAGES.anonymous;

@@ -20,7 +20,7 @@ export type CommentsState =
 
 interface CommentSidebarProps {
   onClose: () => void;
-  /** Visitors always see comments; signed-in readers after Enable comments (spec §2). */
+  /** Visitors always see comments; signed-in readers after Enable comments. */
   enabled: boolean;
   signedIn: boolean;
   onEnable: () => void;
@@ -31,7 +31,7 @@ interface CommentSidebarProps {
   composer: ReactNode;
 }
 
-/** Spec §2: body scroll is locked while the sidebar is open. */
+/** Body scroll is locked while the sidebar is open. */
 function useBodyScrollLock() {
   useEffect(() => {
     const previous = document.body.style.overflow;
@@ -42,7 +42,7 @@ function useBodyScrollLock() {
   }, []);
 }
 
-/** Spec §2, §9: the mobile sheet's drag handle, 30–95% of the viewport, reset to 80 when wide. */
+/** The mobile sheet's drag handle, 30–95% of the viewport, reset to 80 when wide. */
 function useSheetHeight(isDesktop: boolean) {
   const [height, setHeight] = useState(SHEET_DEFAULT_PERCENT);
   const drag = useRef<{ startY: number; startHeight: number } | null>(null);
@@ -130,8 +130,8 @@ function SidebarBody(props: CommentSidebarProps) {
 }
 
 /**
- * Spec §2 Comment sidebar: a right-hand panel with an overlay on screens 768 px and wider, a
- * bottom sheet with a drag handle below that. Rendered only while open.
+ * The comment sidebar: a right-hand panel with an overlay on screens 768 px and wider, a bottom
+ * sheet with a drag handle below that. Rendered only while open.
  */
 export function CommentSidebar(props: CommentSidebarProps) {
   const isDesktop = useMediaQuery(DESKTOP_MEDIA_QUERY);

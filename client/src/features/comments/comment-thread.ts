@@ -14,7 +14,7 @@ export function toThread(raw: RawThread): CommentNode {
   return { ...fields, replies: (raw.replies ?? []).map(toThread) };
 }
 
-/** Optimistic comments carry a temporary id until the server answers (spec §4). */
+/** Optimistic comments carry a temporary id until the server answers. */
 export const TEMPORARY_ID_PREFIX = "temp-";
 
 export function isTemporary(comment: { id: string }): boolean {
@@ -22,11 +22,11 @@ export function isTemporary(comment: { id: string }): boolean {
 }
 
 export interface SidebarSections {
-  /** Spec §2 "Story Comments": inline notes still anchored, by start offset. */
+  /** "Story Comments": inline notes still anchored, by start offset. */
   anchored: CommentNode[];
   /** Notes whose passage is gone from the text: shown apart with their quote. */
   orphaned: CommentNode[];
-  /** Spec §2 "Discussion": general comments, oldest first as the server orders them. */
+  /** "Discussion": general comments, oldest first as the server orders them. */
   general: CommentNode[];
 }
 

@@ -1,7 +1,7 @@
 import { useCallback, useReducer } from "react";
 import { INLINE_PLACEHOLDER_LENGTH, COMMENT_MESSAGES, replyPlaceholder } from "./messages";
 
-/** Spec §3 Pending inline range: offsets into the canonical text and the selected text. */
+/** A passage chosen for a note: offsets into the canonical text and the selected text. */
 export interface PendingInlineRange {
   start: number;
   end: number;
@@ -15,7 +15,7 @@ export interface ReplyTarget {
   name: string;
 }
 
-/** Spec §4 Comments: the composer posts a reply, an inline note, or a general comment. */
+/** The composer posts a reply, an inline note, or a general comment. */
 export interface ComposerTarget {
   replyTo: ReplyTarget | null;
   inlineRange: PendingInlineRange | null;
@@ -31,8 +31,8 @@ export type ComposerTargetAction =
 export const GENERAL_TARGET: ComposerTarget = { replyTo: null, inlineRange: null };
 
 /**
- * Spec §4: choosing Reply sets the reply target and clears the inline range; an inline range
- * clears the reply target; a successful post clears both.
+ * Choosing Reply sets the reply target and clears the inline range; an inline range clears the
+ * reply target; a successful post clears both.
  */
 export function composerTargetReducer(
   state: ComposerTarget,
@@ -52,7 +52,7 @@ export function composerTargetReducer(
   }
 }
 
-/** Spec §5 placeholders: the reply's author, the selection's first 30 characters, or the default. */
+/** The placeholder: the reply's author, the selection's first 30 characters, or the default. */
 export function composerPlaceholder(target: ComposerTarget): string {
   if (target.replyTo) return replyPlaceholder(target.replyTo.name);
   if (target.inlineRange) return target.inlineRange.text.slice(0, INLINE_PLACEHOLDER_LENGTH);

@@ -14,7 +14,7 @@ export interface ParagraphSegment {
 /**
  * Splits a paragraph (which starts at `spanStart` in the canonical text) at every highlight
  * boundary, so overlapping notes each cover their own pieces. Text only: the caller renders each
- * piece as a text node, never as HTML (architecture §6).
+ * piece as a text node, never as HTML.
  */
 export function paragraphSegments(
   text: string,

@@ -1,4 +1,4 @@
-// Spec §2 Comment sidebar, §5 Comment and §8 Reader: every comment text in the spec's words.
+// Every comment text in the product's words (docs/product.md#comment-messages).
 export const COMMENT_MESSAGES = {
   heading: "Comments",
   inlineSection: "Story Comments",
@@ -24,13 +24,13 @@ export const COMMENT_MESSAGES = {
   anonymous: "Anonymous",
 } as const;
 
-/** Spec §5 placeholder for a reply target. */
+/** The placeholder for a reply target. */
 export function replyPlaceholder(name: string): string {
   return `Replying to ${name}...`;
 }
 
-/** Spec §5: an inline target's placeholder is the first 30 characters of the selected text. */
+/** An inline target's placeholder is the first 30 characters of the selected text. */
 export const INLINE_PLACEHOLDER_LENGTH = 30;
 
-/** Spec §9: a clicked note's passage flashes for 1500 ms. */
+/** A clicked note's passage flashes for 1500 ms. */
 export const HIGHLIGHT_FLASH_MS = 1500;

@@ -27,9 +27,10 @@ function offsetWithin(paragraph: HTMLElement, node: Node, offset: number): numbe
 }
 
 /**
- * Maps a selection in the story text onto canonical offsets (architecture §3). Spec §5 Inline
- * comment: only a selection longer than 3 characters inside one paragraph counts; anything else
- * (collapsed, across paragraphs, outside the story text) gives null and is ignored.
+ * Maps a selection in the story text onto offsets in the canonical text
+ * (docs/product.md#canonical-story-text). Only a selection longer than 3 characters inside one
+ * paragraph counts; anything else (collapsed, across paragraphs, outside the story text) gives
+ * null and is ignored.
  */
 export function inlineRangeFromSelection(selection: SelectionPoints): PendingInlineRange | null {
   const { anchorNode, focusNode } = selection;

@@ -1,5 +1,5 @@
-// Spec §2 Comment sidebar, §9: on screens under 768 px the sidebar is a bottom sheet whose height
-// is 30–95% of the viewport, 80% by default.
+// On screens under 768 px the comment sidebar is a bottom sheet whose height is 30–95% of the
+// viewport, 80% by default.
 export const SHEET_MIN_PERCENT = 30;
 export const SHEET_MAX_PERCENT = 95;
 export const SHEET_DEFAULT_PERCENT = 80;

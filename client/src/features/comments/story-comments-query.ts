@@ -1,6 +1,6 @@
 import { graphql } from "../../__generated__";
 
-// One comment's fields, as the sidebar shows it (spec §2 Comment sidebar, §3 Comment).
+// One comment's fields, as the sidebar shows it (docs/product.md#comment-sidebar).
 export const CommentFieldsFragment = graphql(`
   fragment CommentFields on Comment {
     id
@@ -32,7 +32,7 @@ export const CommentFieldsFragment = graphql(`
 export const MAX_REPLY_DEPTH = 4;
 
 /**
- * Spec §2 Comment sidebar: top-level comments with their nested replies. GraphQL has no recursive
+ * The sidebar's comments: top-level comments with their nested replies. GraphQL has no recursive
  * selections, so the thread is read MAX_REPLY_DEPTH replies deep; Reply on the deepest level
  * answers in the same thread instead (see CommentItem), so every reply stays visible.
  */

@@ -25,7 +25,7 @@ import "./comments.css";
 
 interface StoryDiscussionProps {
   story: FragmentType<typeof StoryDiscussionFragment>;
-  /** The reader's header toggle (spec §2 Enable/Disable comments). */
+  /** The reader's header toggle (Enable/Disable comments). */
   commentsEnabled: boolean;
   onEnableComments: () => void;
   /** The story text, given what it needs to show the inline notes. */
@@ -51,7 +51,7 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
   const signedIn = currentUser !== null;
   const enabled = !signedIn || props.commentsEnabled;
   const [open, setOpen] = useState(false);
-  // spec §4: comments load only once the sidebar is open; they then stay for the highlights.
+  // Comments load only once the sidebar is open; they then stay for the highlights.
   const [requested, setRequested] = useState(false);
   if (open && enabled && !requested) setRequested(true);
 
@@ -92,7 +92,7 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
     [comments],
   );
 
-  // Clicking a highlight opens its note in the sidebar (issue 6 client).
+  // Clicking a highlight opens its note in the sidebar.
   const onHighlightClick = useCallback((commentIds: string[]) => {
     setFocusedId(commentIds[0] ?? null);
     setOpen(true);
@@ -106,7 +106,7 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
     note?.scrollIntoView?.({ block: "nearest" });
   }, [open, focusedId, comments]);
 
-  // Spec §2, §9: clicking a note scrolls to its passage and flashes it for 1500 ms.
+  // Clicking a note scrolls to its passage and flashes it for 1500 ms.
   const onShowPassage = useCallback((comment: CommentNode) => {
     const [first] = highlightElementsOf(comment.id);
     first?.scrollIntoView?.({ behavior: "smooth", block: "center" });

@@ -35,10 +35,10 @@ interface AddCommentStory {
 let temporaryIds = 0;
 
 /**
- * Spec §4 Comments: posting is optimistic. The comment shows at once as PENDING with a temporary
- * id; if the server refuses, Apollo drops the optimistic layer and it disappears; when the real
- * comment arrives the layer is replaced, and the id check keeps a refetched copy from doubling it.
- * Resolves to the spec §8 message on failure, null on success.
+ * Posting is optimistic. The comment shows at once as PENDING with a temporary id; if the server
+ * refuses, Apollo drops the optimistic layer and it disappears; when the real comment arrives the
+ * layer is replaced, and the id check keeps a refetched copy from doubling it. Resolves to the
+ * message to show on failure, null on success.
  */
 export function useAddComment(story: AddCommentStory, viewer: CommentingViewer | null) {
   const [mutate, { loading }] = useMutation(AddStoryCommentMutation);

@@ -19,8 +19,8 @@ interface DeletableComment {
 }
 
 /**
- * Spec §4 Comments: delete is optimistic, the comment leaves its list at once and Apollo puts it
- * back when the server refuses. Resolves to the spec §8 message on failure, null on success.
+ * Delete is optimistic: the comment leaves its list at once and Apollo puts it back when the
+ * server refuses. Resolves to the message to show on failure, null on success.
  */
 export function useDeleteComment(storyId: string) {
   const [mutate] = useMutation(DeleteStoryCommentMutation);
@@ -46,7 +46,7 @@ export function useDeleteComment(storyId: string) {
         });
         return null;
       } catch (error) {
-        // spec §8: a failed delete in the sidebar is logged and its button re-enables.
+        // A failed delete in the sidebar is logged and its button re-enables.
         console.error("Deleting a comment failed", error);
         return COMMENT_MESSAGES.deleteFailed;
       }

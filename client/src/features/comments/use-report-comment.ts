@@ -15,8 +15,8 @@ export const ReportStoryCommentMutation = graphql(`
 `);
 
 /**
- * Reports another reader's comment (spec §6); the server clears viewerCanReport, so the button
- * goes away. Resolves to the spec §8 message to show.
+ * Reports another reader's comment; the server clears viewerCanReport, so the button goes away.
+ * Resolves to the message to show.
  */
 export function useReportComment() {
   const [mutate] = useMutation(ReportStoryCommentMutation);
@@ -27,7 +27,7 @@ export function useReportComment() {
         await mutate({ variables: { id } });
         return { tone: "success", text: COMMENT_MESSAGES.reported };
       } catch (error) {
-        // spec §8: a failed report in the sidebar is logged and its button re-enables.
+        // A failed report in the sidebar is logged and its button re-enables.
         console.error("Reporting a comment failed", error);
         return { tone: "error", text: COMMENT_MESSAGES.reportFailed };
       }

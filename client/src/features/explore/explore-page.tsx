@@ -30,14 +30,14 @@ export const ExploreStoriesQuery = graphql(`
   }
 `);
 
-// Ours, in the words of spec §8 Home (the spec's /explore is a placeholder).
+// The product's words (docs/product.md#home-and-list-messages).
 export const EXPLORE_MESSAGES = {
   loadFailed: "Could not load stories. Please refresh or try again later.",
   loadMoreFailed: "Could not load more stories.",
   empty: "No stories found here yet. Be the first!",
 } as const;
 
-/** /explore: every public story, newest or most popular first (spec §2: ?sort=newest|popular). */
+/** /explore: every listed story, newest or most popular first (?sort=newest|popular). */
 export function ExplorePage() {
   useDocumentTitle("Explore");
   const [searchParams] = useSearchParams();

@@ -5,7 +5,7 @@ export const EXPLORE_SORT_LABELS: Record<ExploreSort, string> = {
   popular: "Popular",
 };
 
-/** spec §2: /explore links use ?sort=newest or ?sort=popular; anything else means newest. */
+/** /explore links use ?sort=newest or ?sort=popular; anything else means newest. */
 export function parseExploreSort(value: string | null): ExploreSort {
   return value === "popular" ? "popular" : "newest";
 }

@@ -23,7 +23,7 @@ interface GenerationFormProps {
   onCancel?: () => void;
 }
 
-/** Spec §5 Generation form: title and outline required, the rest optional with defaults. */
+/** Title and outline required, the rest has defaults (docs/product.md#generation-form). */
 export function GenerationForm({ initialOutline = "", onCancel }: GenerationFormProps) {
   const { currentUser } = useAuth();
   const navigate = useNavigate();

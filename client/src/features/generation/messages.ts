@@ -1,4 +1,7 @@
-/** The generation form's words (spec §5); the last one is ours, for a failure with no detail. */
+/**
+ * The generation form's words (docs/product.md#generation-messages); the last one is for a
+ * failure that gives no server words.
+ */
 export const GENERATION_MESSAGES = {
   titleRequired: "Title is required.",
   outlineRequired: "Outline/Prompt is required.",

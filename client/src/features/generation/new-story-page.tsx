@@ -5,7 +5,7 @@ import { GenerationForm } from "./generation-form";
 import { useInitialOutline } from "./use-initial-outline";
 import "./generation.css";
 
-/** /stories/new (spec §2 Generation form). */
+/** /stories/new: the generation form, with Cancel (docs/product.md#generation-form). */
 export function NewStoryPage() {
   useDocumentTitle("Generate Story");
   const initialOutline = useInitialOutline();

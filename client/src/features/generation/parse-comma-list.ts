@@ -1,4 +1,4 @@
-/** Spec §5: tags and theme keywords are comma-separated, trimmed, with empties removed. */
+/** Tags and theme keywords are comma-separated, trimmed, with empties removed. */
 export function parseCommaList(text: string): string[] {
   return text
     .split(",")

@@ -9,8 +9,8 @@ function stringField(state: unknown, key: string): string | null {
 }
 
 /**
- * Spec §2 Generation form: the outline is prefilled from route state initialOutline or
- * initialPrompt, else from the stored pending story prompt, which is cleared once taken.
+ * The generation form's outline is prefilled from route state initialOutline or initialPrompt,
+ * else from the stored pending story prompt, which is cleared once taken.
  */
 export function useInitialOutline(): string {
   const location = useLocation();

@@ -9,8 +9,8 @@ import { errorCodeOf } from "../../apollo/error-codes";
 import { serverMessageOf } from "../../lib/graphql-error-message";
 import { GENERATION_MESSAGES } from "./messages";
 
-// The reader's own fragment: the new story is handed to it as its initial data (spec §2 Story
-// reader "optional initial story data"), so it can render before its query answers.
+// The reader's own fragment: the new story is handed to it as its initial data, so it can render
+// before its query answers.
 export const StartStoryGenerationMutation = graphql(`
   mutation StartStoryGeneration($input: StartStoryGenerationInput!) {
     startStoryGeneration(input: $input) {
@@ -25,7 +25,7 @@ export type StartedStory = StartStoryGenerationData["startStoryGeneration"];
 
 export type StartResult = { ok: true; story: StartedStory } | { ok: false; message: string };
 
-/** Starts a generation; on failure, says why in the server's words (spec §5, §8). */
+/** Starts a generation; on failure, says why, in the server's words when it gave some. */
 export function useStartStoryGeneration() {
   const [mutate, { loading }] = useMutation(StartStoryGenerationMutation, {
     // The viewer's list gained a story: My Stories loads afresh when it is next shown.

@@ -27,7 +27,7 @@ export const TrendingNowQuery = graphql(`
   }
 `);
 
-/** spec §8 Home. */
+/** The home sections' words (docs/product.md#home-and-list-messages). */
 export const HOME_MESSAGES = {
   freshThreadsFailed: "Could not load Fresh Threads. Please refresh or try again later.",
   trendingFailed: "Could not load Trending Now stories. Please refresh or try again later.",
@@ -36,9 +36,9 @@ export const HOME_MESSAGES = {
 } as const;
 
 /**
- * spec §8 Home: a section's own message when the server could not give its stories (network,
- * upstream down, a known error code); the generic one for anything unexpected (an unknown error
- * code, an answer that is not GraphQL).
+ * A section's own message when the server could not give its stories (network, upstream down, a
+ * known error code); the generic one for anything unexpected (an unknown error code, an answer
+ * that is not GraphQL).
  */
 export function homeSectionErrorMessage(error: unknown, sectionMessage: string): string {
   if (CombinedGraphQLErrors.is(error)) {
@@ -49,8 +49,8 @@ export function homeSectionErrorMessage(error: unknown, sectionMessage: string):
 }
 
 /**
- * spec §8: a result that is not an array counts as no stories. The types say it is always one;
- * the check is for what a server actually sends.
+ * A result that is not an array counts as no stories. The types say it is always one; the check
+ * is for what a server actually sends.
  */
 export function asArray<T>(value: readonly T[] | null | undefined): readonly T[] {
   return Array.isArray(value) ? value : [];

@@ -44,14 +44,14 @@ export function HomePage() {
         </section>
       )}
 
-      {/* spec §2 Home: newest first, then trending. */}
+      {/* Newest first, then trending. */}
       <FreshThreadsSection />
       <TrendingNowSection />
     </div>
   );
 }
 
-// Each section is its own query (spec §8: each has its own error message), kept fresh on return.
+// Each section is its own query, so one failing never hides the other; kept fresh on return.
 function FreshThreadsSection() {
   const { data, loading, error, refetch } = useQuery(FreshThreadsQuery, {
     variables: { first: HOME_SECTION_CARDS },

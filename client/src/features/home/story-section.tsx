@@ -11,12 +11,12 @@ interface StorySectionProps {
   stories: readonly (FragmentType<typeof StoryCardFragment> & { id: string })[];
   /** True while the first answer is awaited (skeleton cards show). */
   loading: boolean;
-  /** The spec §8 message when the section could not load, else null. */
+  /** The section's own message when it could not load, else null. */
   errorMessage: string | null;
   onRetry: () => void;
 }
 
-/** A home section of story cards (spec §2 Home): a View All link and up to 9 cards. */
+/** A home section of story cards: a View All link and up to 9 cards. */
 export function StorySection(props: StorySectionProps) {
   const headingId = useId();
   let body;

@@ -6,7 +6,7 @@ interface BookmarkButtonProps {
 }
 
 /**
- * Spec §2 reader header: Add bookmark / Remove bookmark. The icon fills as soon as it is pressed
+ * The reader header's Add bookmark / Remove bookmark. The icon fills as soon as it is pressed
  * (the story flips optimistically) and empties again if the server refuses.
  */
 export function BookmarkButton({ bookmarked, onToggle }: BookmarkButtonProps) {

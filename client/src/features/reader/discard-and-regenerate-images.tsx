@@ -4,7 +4,7 @@ interface DiscardAndRegenerateImagesProps {
   onRegenerateImages: () => void;
 }
 
-/** Spec §2 Story reader: the owner's Discard Story and Regenerate Images, in review and after. */
+/** The owner's Discard Story and Regenerate Images, in review and after. */
 export function DiscardAndRegenerateImages(props: DiscardAndRegenerateImagesProps) {
   return (
     <>

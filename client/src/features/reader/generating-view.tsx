@@ -8,7 +8,7 @@ interface GeneratingViewProps {
   cancelling: boolean;
 }
 
-/** Spec §2 Story reader, generating. */
+/** The reader while the story is generating (docs/product.md#views-by-status). */
 export function GeneratingView({ progress, message, onCancel, cancelling }: GeneratingViewProps) {
   return (
     <section className="reader-state reader-state--generating" aria-labelledby="generating-title">

@@ -2,7 +2,7 @@ import { CombinedGraphQLErrors } from "@apollo/client";
 import type { StoryStatus } from "../../__generated__/graphql";
 import { READER_MESSAGES } from "./messages";
 
-/** spec §4: the live channel opens only for these statuses. */
+/** The live channel opens only for stories being written, under review or failed. */
 export const LIVE_STATUSES: ReadonlySet<string> = new Set<StoryStatus>([
   "GENERATING",
   "READY_FOR_REVIEW",
@@ -17,14 +17,14 @@ const REFETCH_STATUSES: ReadonlySet<string> = new Set<StoryStatus>([
 ]);
 
 /**
- * spec §4: when a pushed status differs from the current one and is ready_for_review, completed,
+ * When a pushed status differs from the current one and is ready_for_review, completed,
  * discarded or error, the story is refetched; a repeat of a stable status does not refetch.
  */
 export function shouldRefetchOnPush(currentStatus: string, pushedStatus: string): boolean {
   return pushedStatus !== currentStatus && REFETCH_STATUSES.has(pushedStatus);
 }
 
-/** spec §9: normal close codes, which are not an error. */
+/** WebSocket close codes of a normal end (1000 normal, 1005 no status), which are not an error. */
 const NORMAL_CLOSE_CODES = new Set([1000, 1005]);
 const AUTH_CLOSE_CODES = new Set([4401, 4403]);
 
@@ -38,8 +38,9 @@ function closeCodeOf(error: Error): number | null {
 }
 
 /**
- * How a failed live channel is reported (spec §4, §8): a normal close is "Connection closed.";
- * an auth refusal, an unexpected close and any other error each have their own message.
+ * How a failed live channel is reported: a normal close is "Connection closed."; an auth
+ * refusal, an unexpected close and any other error each have their own message
+ * (docs/product.md#live-progress).
  */
 export function describeChannelFailure(error: unknown): ChannelFailure {
   if (CombinedGraphQLErrors.is(error)) {
@@ -71,7 +72,7 @@ export interface GenerationUpdate {
   previewChapterCount: number | null;
 }
 
-/** A pushed update, or null when it is not one (spec §8 "Received corrupted update."). */
+/** A pushed update, or null when it is not one (the reader says "Received corrupted update."). */
 export function parseGenerationUpdate(value: unknown): GenerationUpdate | null {
   if (typeof value !== "object" || value === null) return null;
   const update = value as Record<string, unknown>;

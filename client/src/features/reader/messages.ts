@@ -1,4 +1,4 @@
-/** The reader's words, as spec §2, §4 and §8 give them. */
+/** The reader's words, as the product gives them (docs/product.md#reader-messages). */
 export const READER_MESSAGES = {
   generatingDefault: "Please wait while the AI crafts your story.",
   reviewDefault: "Your story is ready for review.",
@@ -26,13 +26,13 @@ export const READER_MESSAGES = {
   nowPublic: "Story is now public.",
   nowPrivate: "Story is now private.",
   regenerateImagesFailed: "Failed to regenerate images.",
-  // Ours: spec §8 gives no words for a refused restart.
+  // A refused restart that gives no server words.
   regenerateFailed: "Could not regenerate the story. Please try again.",
   contentUnavailable: "Story content is not available.",
   contentUnexpected: "Cannot display story content - unexpected format.",
 } as const;
 
-/** spec §8: "Could not {delete|cancel|discard} the story. Please try again." */
+/** "Could not {delete|cancel|discard} the story. Please try again.", by the call's word. */
 export function discardFailedMessage(action: DiscardAction): string {
   return `Could not ${action} the story. Please try again.`;
 }
@@ -40,7 +40,7 @@ export function discardFailedMessage(action: DiscardAction): string {
 /** Which word the discard call goes by: cancel while generating, delete once completed. */
 export type DiscardAction = "cancel" | "discard" | "delete";
 
-/** spec §9 message timeouts. */
+/** How long a timed message stays. */
 export const MESSAGE_TIMEOUTS_MS = {
   bookmarkError: 3000,
   copied: 2000,

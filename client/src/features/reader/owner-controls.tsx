@@ -8,7 +8,7 @@ interface OwnerControlsProps {
   onRegenerateImages: () => void;
 }
 
-/** Spec §2 Story reader, completed: what the author (and only the author) can do. */
+/** A completed story: what the author (and only the author) can do. */
 export function OwnerControls(props: OwnerControlsProps) {
   return (
     <div className="reader-actions reader-actions--owner" role="group" aria-label="Story settings">

@@ -1,7 +1,7 @@
 import { STORAGE_KEYS } from "../../lib/storage-keys";
 import { readStorage, writeStorage } from "../../lib/storage";
 
-/** Spec §2: the reader's font choices; Roboto is the default. */
+/** The reader's font choices; Roboto is the default. */
 export const READER_FONTS = [
   "Roboto",
   "Open Sans",
@@ -24,7 +24,7 @@ const FALLBACK_STACK: Record<ReaderFont, string> = {
   Inter: "sans-serif",
 };
 
-/** Self-hosted faces, each its own chunk, fetched only when a reader picks it (architecture §7). */
+/** Self-hosted faces, each its own chunk, so a face is downloaded only when a reader picks it. */
 const FONT_LOADERS: Record<ReaderFont, () => Promise<unknown>> = {
   Roboto: () =>
     Promise.all([import("@fontsource/roboto/400.css"), import("@fontsource/roboto/700.css")]),

@@ -5,19 +5,19 @@ interface ReaderHeaderProps {
   /** The story's title, or null while it loads. */
   title: string | null;
   onBack: () => void;
-  /** spec §2/§6: signed-in readers, unless the story is generating. */
+  /** For signed-in readers, unless the story is generating. */
   showActions: boolean;
   commentsEnabled: boolean;
   onToggleComments: () => void;
   onShare: () => void;
   sharing: boolean;
-  /** spec §2/§4: the viewer's bookmark on this story (flips optimistically). */
+  /** The viewer's bookmark on this story (flips optimistically). */
   bookmarked: boolean;
   onToggleBookmark: () => void;
   message: TimedMessage | null;
 }
 
-/** Spec §2 Story reader sticky header: back, title, and the reader's actions. */
+/** The reader's sticky header: back, title, and the reader's actions. */
 export function ReaderHeader(props: ReaderHeaderProps) {
   return (
     <div className="reader-header">

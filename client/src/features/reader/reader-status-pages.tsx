@@ -3,13 +3,13 @@ import { Link } from "react-router";
 interface EndedViewProps {
   kind: "discarded" | "error";
   message: string;
-  /** spec §6: Regenerate Story is the owner's. */
+  /** Only the story's owner may regenerate it. */
   canRegenerate: boolean;
   regenerating: boolean;
   onRegenerate: () => void;
 }
 
-/** Spec §2 Story reader: the "Story Discarded" and "Generation Failed" pages. */
+/** The reader's "Story Discarded" and "Generation Failed" pages. */
 export function EndedView({
   kind,
   message,

@@ -7,7 +7,7 @@ function scrolledPercent(): number {
   return (window.scrollY / scrollable) * 100;
 }
 
-/** Spec §2: how far the reader has scrolled through the story. */
+/** How far the reader has scrolled through the story. */
 export function ReadingProgress() {
   const [percent, setPercent] = useState(0);
 

@@ -12,7 +12,7 @@ interface ReviewPanelProps {
   onRegenerateImages: () => void;
 }
 
-/** Spec §2 Story reader, ready_for_review: the banner and the review actions. */
+/** A story ready for review: the banner and the review actions. */
 export function ReviewPanel(props: ReviewPanelProps) {
   const [showPreview, setShowPreview] = useState(false);
   const previewId = useId();

@@ -3,7 +3,7 @@ export interface BodyChapter {
   paragraphs: string[];
 }
 
-/** What the story's content can be shown as (spec §2 Story text). */
+/** What the story's content can be shown as (docs/product.md#story-text). */
 export type StoryBody =
   | { kind: "chapters"; chapters: BodyChapter[] }
   | { kind: "plain"; lines: string[] }

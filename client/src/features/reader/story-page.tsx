@@ -4,7 +4,7 @@ import { readStoryReaderRouteState } from "../../lib/story-reader-route-state";
 import { StoryReader, useEnterAnimation, type StoryReaderFragment } from "./story-reader";
 import "./story-page.css";
 
-/** /stories/:storyId (spec §2 Story reader): keyed by the story's public id. */
+/** /stories/:storyId, the story reader: keyed by the story's public id. */
 export function StoryPage() {
   const { storyId = "" } = useParams();
   const location = useLocation();

@@ -77,11 +77,11 @@ type StoryReaderData = FragmentType<typeof StoryReaderFragment>;
 
 interface StoryReaderProps {
   publicId: string;
-  /** Story data handed over by the page that opened the reader (spec §2). */
+  /** Story data handed over by the page that opened the reader, shown until the query answers. */
   initialStory: StoryReaderData | null;
 }
 
-/** Spec §2 Story reader: loads the story, follows its generation live, shows it by status. */
+/** The story reader: loads the story, follows its generation live, shows it by status. */
 export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   const { currentUser } = useAuth();
   const goBack = useGoBack("/my/stories");
@@ -95,7 +95,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   const { share, sharing } = useShareStory();
   const { toggleBookmark } = useToggleBookmark();
 
-  // spec §3: a missing profile counts as premium; none is shown until the profile has loaded.
+  // Pictures are for premium readers: visitors and a missing profile count as premium, and none
+  // is shown until the profile has loaded (docs/product.md#pictures-and-premium).
   const premium =
     currentUser === null || (!viewerQuery.loading && (viewerQuery.data?.viewer?.isPremium ?? true));
   const storyRef = data?.story ?? (loading ? initialStory : null);
@@ -112,7 +113,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   let displayedStatus: string | null = null;
   if (story && storyRef) {
     title = story.title;
-    // spec §4: a connection error while generating sets the status to error.
+    // A connection error while generating shows the story as failed.
     const connectionFailed = live.failure?.kind === "error" && story.status === "GENERATING";
     displayedStatus = connectionFailed ? "ERROR" : story.status;
     body = (
@@ -137,7 +138,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   } else if (loading) {
     body = <PageLoading />;
   } else if (error && errorCodeOf(error) !== "NOT_FOUND") {
-    // spec §8: the server's detail or message, else the error's message, else the default.
+    // The server's detail or message, else the error's message, else the default.
     const message = serverMessageOf(error) ?? (error.message || READER_MESSAGES.loadFailed);
     body = (
       <LoadErrorView
@@ -159,7 +160,7 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   async function handleToggleBookmark() {
     if (!story) return;
     const failure = await toggleBookmark(story);
-    // spec §8/§9: "Failed to update bookmark." (the bookmark flips back), cleared after 3 s.
+    // "Failed to update bookmark." (the bookmark flips back), cleared after 3 s.
     if (!failure) return;
     showHeaderMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.bookmarkError);
   }
@@ -199,7 +200,7 @@ interface StoryBodyByStatusProps {
   isPremium: boolean;
   onRegenerate: () => Promise<void>;
   regenerating: boolean;
-  /** The header's Enable/Disable comments toggle (spec §2). */
+  /** The header's Enable/Disable comments toggle. */
   commentsEnabled: boolean;
   onEnableComments: () => void;
 }
@@ -356,7 +357,7 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
 const STABLE_STATUSES = new Set(["COMPLETED", "DISCARDED", "ERROR"]);
 
-/** Spec §4 live channel messages, where they say something useful to the reader. */
+/** The live channel's state in words, where it tells the reader something useful. */
 function liveStatusLine(live: StoryLiveUpdates, status: string): string | null {
   switch (live.connection) {
     case "connecting":
@@ -368,14 +369,14 @@ function liveStatusLine(live: StoryLiveUpdates, status: string): string | null {
         ? (live.failure?.message ?? READER_MESSAGES.connectionClosed)
         : null;
     case "error":
-      // While generating the failure shows as the error page instead (spec §4).
+      // While generating the failure shows as the error page instead.
       return status === "ERROR" ? null : READER_MESSAGES.connectionFailed;
     default:
       return null;
   }
 }
 
-/** Spec §9: the enter animation starts 50 ms after the page mounts. */
+/** The enter animation starts 50 ms after the page mounts. */
 export function useEnterAnimation(animate: boolean): boolean {
   const [entered, setEntered] = useState(!animate);
   useEffect(() => {

@@ -34,9 +34,9 @@ type StoryImage = StoryText_StoryFragment["images"][number];
 
 interface StoryTextProps {
   story: FragmentType<typeof StoryTextFragment>;
-  /** spec §6: illustrations render only for premium readers. */
+  /** Illustrations render only for premium readers (docs/product.md#pictures-and-premium). */
   showImages: boolean;
-  /** Inline notes to highlight (issue 6); null while comments are off or not loaded. */
+  /** Inline notes to highlight; null while comments are off or not loaded. */
   annotations?: StoryAnnotations | null;
 }
 
@@ -49,14 +49,15 @@ function Illustration({ image }: { image: StoryImage }) {
   );
 }
 
-/** The story itself (spec §2 Story text), always rendered as text, never as HTML. */
+/** The story itself (docs/product.md#story-text), always rendered as text, never as HTML. */
 export function StoryText(props: StoryTextProps) {
   const story = getFragmentData(StoryTextFragment, props.story);
   const body = classifyStoryContent(story.content);
   const images = props.showImages ? story.images : [];
   const cover = images.find((image) => image.role === "COVER");
   const coverUrl = cover?.url ?? (props.showImages ? story.headerImageUrl : null);
-  // Architecture §3: each paragraph knows where it starts in the canonical text.
+  // Each paragraph knows where it starts in the canonical text, so a selection maps to offsets
+  // (docs/product.md#canonical-story-text).
   const spans = body.kind === "chapters" ? paragraphSpans(body) : [];
   const spanStarts = new Map(
     spans.map((span) => [`${span.chapterIndex}:${span.paragraphIndex}`, span.start]),

@@ -16,8 +16,8 @@ export const DiscardStoryMutation = graphql(`
 `);
 
 /**
- * Cancel (generating), discard (ready_for_review, error) or delete (completed): one call (spec
- * §4). Resolves to null, or the server's message else "Could not {action} the story. …" (§8).
+ * Cancel (generating), discard (ready_for_review, error) or delete (completed): one call.
+ * Resolves to null, or the server's message else "Could not {action} the story. …".
  */
 export function useDiscardStory() {
   const [mutate, { loading }] = useMutation(DiscardStoryMutation);

@@ -6,7 +6,7 @@ import {
   type ReaderFont,
 } from "./reader-fonts";
 
-/** The reader's font, remembered in localStorage storyReaderFont (spec §2), loaded on demand. */
+/** The reader's font, remembered in localStorage storyReaderFont, loaded on demand. */
 export function useReaderFont(): [ReaderFont, (font: ReaderFont) => void] {
   const [font, setFontState] = useState<ReaderFont>(readStoredReaderFont);
 

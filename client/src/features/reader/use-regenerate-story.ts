@@ -43,9 +43,9 @@ interface RegeneratedStory {
 }
 
 /**
- * Spec §4 Regenerate: the story shows generating at once (progress 0, "Restarting story
- * generation...", its old text gone) while the server restarts it. Mutations take the story's
- * global id, so a story that failed to load has its id asked for first.
+ * Regenerate: the story shows generating at once (progress 0, "Restarting story generation...",
+ * its old text gone) while the server restarts it. Mutations take the story's global id, so a
+ * story that failed to load has its id asked for first.
  */
 export function useRegenerateStory() {
   const client = useApolloClient();

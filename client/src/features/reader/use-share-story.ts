@@ -16,9 +16,9 @@ function isAbort(error: unknown): boolean {
 }
 
 /**
- * Spec §5/§8 sharing: the server gives the public link (a private story cannot be shared); the
- * device's share sheet takes it when there is one, else the clipboard does. Resolves to the
- * message to show, or null (shared, or the person closed the share sheet).
+ * Share story: the server gives the public link (a private story cannot be shared); the device's
+ * share sheet takes it when there is one, else the clipboard does. Resolves to the message to
+ * show, or null (shared, or the person closed the share sheet).
  */
 export function useShareStory() {
   const [mutate, { loading }] = useMutation(StoryShareLinkMutation);

@@ -42,16 +42,16 @@ export interface StoryLiveUpdates {
   /** Why the channel stopped, if it did. */
   failure: ChannelFailure | null;
   corrupted: boolean;
-  /** The streamed draft's title and chapter count (spec §3 content_preview). */
+  /** The streamed draft's title and chapter count (the update's content preview). */
   preview: { title: string | null; chapterCount: number | null } | null;
   /** Opens the channel again after it failed or closed. */
   reconnect(): void;
 }
 
 /**
- * Spec §4 live channel over the storyGeneration subscription. Pushed status, progress and message
- * are written onto the cached Story, so they override the stored ones wherever it is shown; a
- * change to a stable status refetches the whole story once.
+ * The live channel over the storyGeneration subscription (docs/product.md#live-progress). Pushed
+ * status, progress and message are written onto the cached Story, so they override the stored
+ * ones wherever it is shown; a change to a stable status refetches the whole story once.
  */
 export function useStoryLiveUpdates(story: LiveStory, refetch: () => void): StoryLiveUpdates {
   const client = useApolloClient();
@@ -60,7 +60,7 @@ export function useStoryLiveUpdates(story: LiveStory, refetch: () => void): Stor
   const [corrupted, setCorrupted] = useState(false);
   const [preview, setPreview] = useState<StoryLiveUpdates["preview"]>(null);
 
-  // spec §4: opens only for generating, ready_for_review or error; closes when not needed.
+  // Opens only for generating, ready_for_review or error; closes when not needed.
   const active = story.id !== null && LIVE_STATUSES.has(story.status) && failure === null;
 
   const { loading } = useSubscription(StoryGenerationSubscription, {
@@ -97,7 +97,7 @@ export function useStoryLiveUpdates(story: LiveStory, refetch: () => void): Stor
       }
     },
     onError: (error) => setFailure(describeChannelFailure(error)),
-    // The server ended the subscription: a normal close (spec §4 "Connection closed."). A failed
+    // The server ended the subscription: a normal close ("Connection closed."). A failed
     // subscription completes too, after its error, which must stay.
     onComplete: () =>
       setFailure(

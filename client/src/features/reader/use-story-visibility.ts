@@ -15,7 +15,7 @@ export const SetStoryVisibilityMutation = graphql(`
 
 /**
  * Make Public / Make Private (completed stories, author only): the toggle flips at once and flips
- * back if the server refuses; resolves to the spec §8 message to show.
+ * back if the server refuses; resolves to the message to show.
  */
 export function useStoryVisibility() {
   const [mutate, { loading }] = useMutation(SetStoryVisibilityMutation);

@@ -76,9 +76,9 @@ function updateMyBookmarks(cache: ApolloCache, storyId: string, bookmarked: bool
 }
 
 /**
- * Spec §2/§4 Add/Remove bookmark: the Story flips at once (optimistic viewerHasBookmarked and
- * bookmarkCount on the normalized entity, so every card and the reader agree) and flips back if
- * the server refuses. Resolves to null, or to the spec §8 message to show for 3 s.
+ * Add/Remove bookmark: the Story flips at once (optimistic viewerHasBookmarked and bookmarkCount
+ * on the normalized entity, so every card and the reader agree) and flips back if the server
+ * refuses. Resolves to null, or to the message to show for 3 s.
  */
 export function useToggleBookmark() {
   const [bookmark] = useMutation(BookmarkStoryMutation);

@@ -24,13 +24,13 @@ export const MyStoriesQuery = graphql(`
   }
 `);
 
-/** spec §8 My Stories. */
+/** My Stories' words (docs/product.md#home-and-list-messages). */
 export const MY_STORIES_MESSAGES = {
   loadFailed: "Failed to load stories.",
   notLoggedIn: "Please log in to view your stories.",
 } as const;
 
-/** /my/stories (spec §2 My Stories). */
+/** /my/stories: the signed-in person's stories, newest first (docs/product.md#my-stories). */
 export function MyStoriesPage() {
   useDocumentTitle("My Stories");
   const { data, loading, error, refetch } = useQuery(MyStoriesQuery, {

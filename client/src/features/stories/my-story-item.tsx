@@ -26,7 +26,7 @@ interface MyStoryItemProps {
   onDiscard: (storyId: string) => Promise<string | null>;
 }
 
-/** One row of My Stories (spec §2): what it is, where it stands, and what can be done with it. */
+/** One row of My Stories: what it is, where it stands, and what can be done with it. */
 export function MyStoryItem(props: MyStoryItemProps) {
   const story = getFragmentData(MyStoryItemFragment, props.story);
   const titleId = useId();
@@ -59,7 +59,7 @@ export function MyStoryItem(props: MyStoryItemProps) {
         {story.categoryName ? <span>{story.categoryName}</span> : null}
         {story.status === "COMPLETED" ? <span>{story.isPublic ? "Public" : "Private"}</span> : null}
       </p>
-      {/* spec §2 My Stories: no preview while generating. */}
+      {/* No preview while generating. */}
       {story.status !== "GENERATING" && story.preview ? (
         <p className="my-story__preview">{story.preview}</p>
       ) : null}

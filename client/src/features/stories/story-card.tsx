@@ -32,7 +32,7 @@ interface StoryCardProps {
 }
 
 /**
- * Spec §2 Story card: header image (a drawn fallback when it is missing or fails to load), title,
+ * A story card: header image (a drawn fallback when it is missing or fails to load), title,
  * preview, author (or Anonymous), relative age, and the outline button opening "Story Outline".
  */
 export function StoryCard({ story: storyRef, variant = "default" }: StoryCardProps) {

@@ -8,8 +8,8 @@ function hueOf(seed: string): number {
 }
 
 /**
- * The card's picture when the story has none or it fails to load (spec §2 Story card): drawn
- * here, with woven threads over a gradient, so it needs no network and no image file.
+ * The card's picture when the story has none or it fails to load: drawn here, with woven
+ * threads over a gradient, so it needs no network and no image file.
  */
 export function StoryCoverFallback({ seed }: { seed: string }) {
   const hue = hueOf(seed);

@@ -22,7 +22,7 @@ interface StoryGridSkeletonProps {
   variant?: StoryCardVariant;
 }
 
-/** The grid's shape while its stories load (spec issue 5: skeletons instead of layout jumps). */
+/** The grid's shape while its stories load: skeletons instead of layout jumps. */
 export function StoryGridSkeleton({ count = 3, variant = "default" }: StoryGridSkeletonProps) {
   return (
     <div className={`story-grid story-grid--${variant}`} role="status" aria-busy="true">

@@ -8,7 +8,7 @@ interface StoryOutlineModalProps {
   onClose: () => void;
 }
 
-/** Spec §2 Story card: the "Story Outline" modal, with the preview and Read Full Story. */
+/** The story card's "Story Outline" modal, with the preview and Read Full Story. */
 export function StoryOutlineModal({ title, preview, storyPath, onClose }: StoryOutlineModalProps) {
   const text = preview?.trim() ? preview : null;
   return (

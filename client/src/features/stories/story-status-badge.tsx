@@ -2,8 +2,8 @@ import { storyStatusLabel } from "../../lib/story-status";
 import "./story-status-badge.css";
 
 /**
- * Spec §4 status badge colours: blue generating, yellow ready_for_review, green completed, red
- * error, grey struck-through discarded. The label carries the meaning; colour only repeats it.
+ * Status badge colours: blue generating, yellow ready_for_review, green completed, red error,
+ * grey struck-through discarded. The label carries the meaning; colour only repeats it.
  */
 export function StoryStatusBadge({ status }: { status: string }) {
   return (

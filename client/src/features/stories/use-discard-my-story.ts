@@ -11,12 +11,12 @@ export const DiscardMyStoryMutation = graphql(`
   }
 `);
 
-/** spec §8 My Stories. */
+/** My Stories' message when Cancel or Discard fails. */
 export const DISCARD_FAILED = "Could not discard the story.";
 
 /**
  * Cancel or discard from My Stories. The returned story is normalized by id, so its row turns
- * Discarded on its own; the promise gives null or the spec's failure message.
+ * Discarded on its own; the promise gives null or the failure message to show.
  */
 export function useDiscardMyStory() {
   const [mutate] = useMutation(DiscardMyStoryMutation);

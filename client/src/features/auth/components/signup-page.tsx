@@ -52,7 +52,7 @@ export function SignupPage() {
       }
     }
     try {
-      // spec §2/§5: both documents accepted at sign-up, recorded by the api (profile created too).
+      // Both documents accepted at sign-up, recorded by the api (profile created too).
       await acceptPolicies();
     } catch (caught) {
       console.error("Could not record the terms and privacy policy acceptance", caught);
@@ -69,7 +69,7 @@ export function SignupPage() {
   function handleSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (pending) return;
-    // spec §5 sign-up rules, in order.
+    // The sign-up checks, in order (docs/product.md#sign-up).
     if (email.trim() === "" || password === "") {
       setError(AUTH_MESSAGES.emailAndPasswordRequired);
       return;
@@ -91,7 +91,7 @@ export function SignupPage() {
 
   function handleGoogle() {
     if (pending) return;
-    // spec §5: the terms and privacy boxes apply to Google sign-up too.
+    // The terms and privacy boxes apply to Google sign-up too.
     if (!policiesAccepted) {
       setError(AUTH_MESSAGES.acceptPolicies);
       return;
