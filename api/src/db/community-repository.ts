@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, desc, eq, getTableName, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
@@ -63,6 +63,10 @@ export interface PublicProfile {
   username: string;
   avatarUrl: string | null;
 }
+
+/** `"table"."column"`, whatever the query around it (see communityOf). */
+const qualified = (column: AnyPgColumn) =>
+  sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** Completed, public and approved: the condition of the partial index stories_public_newest_idx. */
 export const isListed: SQL = sql`${stories.status} = 'completed' and ${stories.isPublic} and ${stories.moderationStatus} = 'approved' and ${stories.publishedAt} is not null`;
@@ -189,18 +193,22 @@ export class CommunityRepository {
   ): Promise<Map<string, StoryCommunity>> {
     const result = new Map<string, StoryCommunity>();
     if (storyIds.length === 0) return result;
+    // Drizzle writes bare column names in a select from one table: inside these subqueries a bare
+    // "id" would be the comment's own id, so both sides of every correlation are qualified.
+    const storyId = qualified(stories.id);
     const viewerBookmarked = viewerId
-      ? sql<boolean>`exists (select 1 from ${bookmarks} where ${bookmarks.storyId} = ${stories.id} and ${bookmarks.userId} = ${viewerId})`
+      ? sql<boolean>`exists (select 1 from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${qualified(bookmarks.userId)} = ${viewerId})`
       : sql<boolean>`false`;
-    // Approved comments, plus the viewer's own still waiting for a moderator (schema.graphql).
+    // Approved comments, plus the viewer's own still waiting for a moderator.
+    const status = qualified(comments.moderationStatus);
     const visibleComment = viewerId
-      ? sql`(${comments.moderationStatus} = 'approved' or (${comments.moderationStatus} = 'pending' and ${comments.authorId} = ${viewerId}))`
-      : sql`${comments.moderationStatus} = 'approved'`;
+      ? sql`(${status} = 'approved' or (${status} = 'pending' and ${qualified(comments.authorId)} = ${viewerId}))`
+      : sql`${status} = 'approved'`;
     const rows = await this.db
       .select({
         id: stories.id,
-        bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${bookmarks.storyId} = ${stories.id})::int`,
-        commentCount: sql<number>`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${visibleComment})::int`,
+        bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId})::int`,
+        commentCount: sql<number>`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${visibleComment})::int`,
         isBookmarked: viewerBookmarked,
       })
       .from(stories)

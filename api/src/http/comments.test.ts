@@ -315,6 +315,25 @@ describe("GET /v1/comments/stories/{id}/comments", () => {
   });
 });
 
+describe("a story's comment count", () => {
+  it("counts the approved comments everyone sees, and a viewer's own pending ones for them", async () => {
+    const counted = await storyIn(api, owner, "completed", { isPublic: true });
+    await seed(counted, author);
+    const reply = await seed(counted, other);
+    await seed(counted, author, { parentId: reply });
+    const pending = await seed(counted, other, { content: "Waiting for a moderator." });
+    await api.database.db
+      .update(comments)
+      .set({ moderationStatus: "pending" })
+      .where(eq(comments.id, pending));
+    const count = async (person: TestPerson | null) =>
+      (await call("GET", `/v1/stories/${counted}`, person)).json().comment_count;
+    expect(await count(null)).toBe(3);
+    expect(await count(author)).toBe(3);
+    expect(await count(other)).toBe(4);
+  });
+});
+
 describe("DELETE /v1/comments/comments/{id}", () => {
   it.each([
     ["the comment's author", 200, () => author],
