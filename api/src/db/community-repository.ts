@@ -104,10 +104,13 @@ function filtersSql(filters: PublicFilters): SQL | undefined {
 function trendingScoreSql(formula: TrendingFormula, asOf: string): SQL<number> {
   const at = instant(asOf);
   const windowStart = sql`(${at} - make_interval(days => ${formula.windowDays}))`;
-  const within = (column: AnyPgColumn) => sql`${column} > ${windowStart} and ${column} <= ${at}`;
-  const bookmarkCount = sql`(select count(*) from ${bookmarks} where ${bookmarks.storyId} = ${stories.id} and ${within(bookmarks.createdAt)})`;
-  const commentCount = sql`(select count(*) from ${comments} where ${comments.storyId} = ${stories.id} and ${comments.moderationStatus} = 'approved' and ${within(comments.createdAt)})`;
-  const readCount = sql`(select count(*) from ${storyReads} where ${storyReads.storyId} = ${stories.id} and ${within(storyReads.createdAt)})`;
+  const within = (column: AnyPgColumn) =>
+    sql`${qualified(column)} > ${windowStart} and ${qualified(column)} <= ${at}`;
+  // Qualified, so the correlations hold in any query (see communityOf).
+  const storyId = qualified(stories.id);
+  const bookmarkCount = sql`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${within(bookmarks.createdAt)})`;
+  const commentCount = sql`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${qualified(comments.moderationStatus)} = 'approved' and ${within(comments.createdAt)})`;
+  const readCount = sql`(select count(*) from ${storyReads} where ${qualified(storyReads.storyId)} = ${storyId} and ${within(storyReads.createdAt)})`;
   const engagement = sql`(${formula.bookmarkWeight} * ${bookmarkCount} + ${formula.commentWeight} * ${commentCount} + ${formula.readWeight} * ${readCount})`;
   // In float8: extract() answers numeric, and exact decimals cost more than the whole ranking.
   const ageHours = sql`greatest(0, extract(epoch from (${at} - ${stories.publishedAt}))::float8 / 3600.0)`;
