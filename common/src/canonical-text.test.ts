@@ -47,7 +47,7 @@ describe("canonical story text", () => {
     if (check.ok) expect(check.paragraph).toMatchObject({ chapterIndex: 0, paragraphIndex: 1 });
   });
 
-  it("refuses 3 characters or fewer, as spec §5 says", () => {
+  it("refuses 3 characters or fewer", () => {
     expect(checkInlineRange(content, { start: 0, end: 3 })).toEqual({
       ok: false,
       problem: "TOO_SHORT",

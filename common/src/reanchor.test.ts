@@ -23,7 +23,7 @@ function anchorOn(content: StoryTextContent, passage: string) {
   return anchorOf(text, { start, end: start + passage.length });
 }
 
-/** The text at `range`, which must be a valid inline range (spec §5) whenever there is one. */
+/** The text at `range`, which must be a valid inline range whenever there is one. */
 function textAt(content: StoryTextContent, range: { start: number; end: number } | null) {
   if (range === null) return null;
   expect(checkInlineRange(content, range).ok).toBe(true);

@@ -50,7 +50,7 @@ test.describe("sign-up", () => {
   });
 });
 
-test("a wrong password shows the spec's message", async ({ page }) => {
+test("a wrong password shows the sign-in failure message", async ({ page }) => {
   const email = uniqueEmail("forgetful");
   await signUpThroughForm(page, email);
   await signOut(page);

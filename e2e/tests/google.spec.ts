@@ -9,7 +9,7 @@ function fakeGoogleIdToken(claims: { sub: string; email: string; name: string })
 }
 
 // Firebase's SDK loads Google's gapi script for the emulator's auth iframe before it opens the
-// pop-up; offline that load fails, and the user is told so in the spec's words.
+// pop-up; offline that load fails, and the user is told so in the product's words.
 test("Sign up with Google starts Google's pop-up flow and reports it cannot finish offline", async ({
   page,
 }) => {
@@ -24,7 +24,7 @@ test("Sign up with Google starts Google's pop-up flow and reports it cannot fini
   await expect(page.getByRole("alert")).toHaveText("Failed to sign up with Google");
 });
 
-test("Sign in with Google reports a failed pop-up in the spec's words", async ({ page }) => {
+test("Sign in with Google reports a failed pop-up in the product's words", async ({ page }) => {
   await page.goto("/login");
   await page.getByRole("button", { name: "Sign in with Google" }).click();
   await expect(page.getByRole("alert")).toHaveText("Failed to sign in with Google.");

@@ -35,7 +35,7 @@ test("a visitor sees the layout, legal pages and route placeholders", async ({ p
   await expect(page).toHaveURL(/\/privacy$/);
   await page.goto("/explore?sort=popular");
   await expect(page.getByRole("heading", { name: "Explore" })).toBeVisible();
-  // The sort comes from the query string (spec §2).
+  // The sort comes from the query string.
   const sorts = page.getByRole("navigation", { name: "Sort stories" });
   await expect(sorts.getByRole("link", { name: "Popular" })).toHaveAttribute(
     "aria-current",

@@ -15,7 +15,7 @@ beforeAll(async () => {
   const identity = fakeIdentity();
   const guards = createAuthGuards(identity, new UsersRepository(database.handle.db));
   app = await buildApp({ settings: testSettings(), db: database.handle.db, identity });
-  // A public route of the kind later issues add (spec §6: visitors read public stories).
+  // A public route, as visitors use to read public stories.
   app.get("/v1/test/public", { onRequest: guards.optionalUser }, async (request) => ({
     viewer: request.user?.username ?? null,
   }));

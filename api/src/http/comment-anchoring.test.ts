@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { storyIn, useOwnerAndReader } from "../testing/story-fixtures.js";
 
-// Issue 6: when the story's text changes, every inline note is found again: exact match, else a
+// When the story's text changes, every inline note is found again: exact match, else a
 // close match near its old place, else orphaned (kept, location null, never moved to wrong text).
 
 const ctx = useOwnerAndReader();

@@ -31,7 +31,8 @@ interface ActionCase {
   success: { statusCode: number; status?: StoryStatus };
 }
 
-// Architecture §4: every owner action, the statuses it is allowed from and what it leads to.
+// Every owner action, the statuses it is allowed from and what it leads to
+// (docs/product.md#story-lifecycle).
 const ACTIONS: ActionCase[] = [
   {
     name: "discard",
@@ -141,7 +142,7 @@ describe("another signed-in user", () => {
     },
   );
 
-  it("changing visibility hears the spec's words: Only the author can change visibility.", async () => {
+  it("changing visibility hears the product's words: Only the author can change visibility.", async () => {
     const id = await storyIn(api, owner, "completed", { isPublic: true });
     const response = await call("PATCH", `/v1/stories/${id}`, stranger, { is_public: false });
     expect(response.json()).toEqual({
@@ -190,7 +191,7 @@ describe("discarding", () => {
 });
 
 describe("restarting", () => {
-  it("writes the story again from nothing: progress 0, the spec's message, no text, no pictures", async () => {
+  it("writes the story again from nothing: progress 0, the restarting message, no text, no pictures", async () => {
     const id = await storyIn(api, owner, "ready_for_review");
     const before = await row(id);
     const response = await call("POST", `/v1/stories/${id}/restart`, owner);
@@ -251,7 +252,7 @@ describe("confirming", () => {
     expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", field: "content.chapters" });
   });
 
-  it("refuses a blank edited title with the spec's words", async () => {
+  it("refuses a blank edited title with the form's words", async () => {
     const id = await storyIn(api, owner, "ready_for_review");
     const response = await call("POST", `/v1/stories/${id}/confirm`, owner, { title: "  " });
     expect(response.json()).toEqual({
@@ -272,7 +273,7 @@ describe("confirming", () => {
 });
 
 describe("PATCH /stories/{id}", () => {
-  it("answers with and without the trailing slash of spec §7", async () => {
+  it("answers with and without a trailing slash", async () => {
     const id = await storyIn(api, owner, "completed");
     const slash = await call("PATCH", `/v1/stories/${id}/`, owner, { is_public: true });
     expect(slash.statusCode).toBe(200);

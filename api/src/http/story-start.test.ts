@@ -39,7 +39,7 @@ describe("POST /v1/stories/generate/start", () => {
       author_id: author.id,
       author_username: author.username,
       outline: "A keeper finds a map.",
-      // spec §5: trimmed, empties removed.
+      // Trimmed, empties removed.
       tags: ["space opera", "robots"],
       theme_keywords: ["lighthouse"],
       desired_length: "short",

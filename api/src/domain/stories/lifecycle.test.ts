@@ -7,7 +7,8 @@ import {
   type StoryAction,
 } from "./lifecycle.js";
 
-// Architecture §4, written out once more by hand: the table must say exactly this.
+// The lifecycle (docs/product.md#story-lifecycle), written out once more by hand: the table must
+// say exactly this.
 const ALLOWED: Record<StoryAction, StoryStatus[]> = {
   discard: ["generating", "ready_for_review", "error", "completed"],
   confirm: ["ready_for_review"],

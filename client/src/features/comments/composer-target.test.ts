@@ -9,7 +9,7 @@ import {
 const reply = { id: "Comment:7", name: "mira" };
 const range = { start: 6, end: 30, text: "rose over the city and the tide would not turn" };
 
-describe("composer target (spec §4 Comments)", () => {
+describe("composer target", () => {
   it("choosing Reply sets the reply target and clears a pending inline range", () => {
     const withRange: ComposerTarget = { replyTo: null, inlineRange: range };
     expect(composerTargetReducer(withRange, { type: "reply", target: reply })).toEqual({
@@ -45,7 +45,7 @@ describe("composer target (spec §4 Comments)", () => {
   });
 });
 
-describe("composer placeholder (spec §5)", () => {
+describe("composer placeholder", () => {
   it("names the person replied to", () => {
     expect(composerPlaceholder({ replyTo: reply, inlineRange: null })).toBe("Replying to mira...");
   });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { clampSheetHeight, draggedSheetHeight } from "./sheet-height";
 
-describe("mobile comment sheet height (spec §2, §9: 30–95% of the viewport)", () => {
+describe("mobile comment sheet height (30–95% of the viewport)", () => {
   it("keeps a height inside 30–95%", () => {
     expect(clampSheetHeight(10)).toBe(30);
     expect(clampSheetHeight(30)).toBe(30);
