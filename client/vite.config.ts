@@ -25,5 +25,7 @@ export default defineConfig({
     setupFiles: ["./vitest.setup.ts"],
     include: ["src/**/*.test.{ts,tsx}"],
     restoreMocks: true,
+    // Above Testing Library's polling bound (vitest.setup.ts), so a slow wait fails with its own message.
+    testTimeout: 30_000,
   },
 });

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
 import { graphql, startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
 
-// Issue 6 through GraphQL against a real api: comments, replies, inline notes, reports, deletes
+// The discussion through GraphQL against a real api: comments, replies, inline notes, reports, deletes
 // and the moderation queues. One report sends a comment to moderation here
 // (COMMENT_FLAG_THRESHOLD=1), so the queue tests need no crowd of reporters.
 
@@ -176,7 +176,7 @@ describe("the discussion of a story", () => {
     });
   });
 
-  it("answers the spec's message for an empty comment, on the content field", async () => {
+  it("answers the product's message for an empty comment, on the content field", async () => {
     const body = await add(reader, { content: "   " });
     expect(body.errors?.[0]).toMatchObject({
       message: "Comment cannot be empty.",

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
 import { graphql, startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
 
-// Issue 5 through the BFF, against a real api process. Between them sits a counting proxy, so the
+// The community (feeds, bookmarks, publishing, moderation) through the BFF, against a real api process. Between them sits a counting proxy, so the
 // tests see every upstream call the BFF makes (no mock of the api).
 
 let api: ApiProcess;

@@ -126,7 +126,7 @@ describe("starting a story", () => {
     expect((await readStory(story.publicId, author.token))?.id).toBe(story.id);
   });
 
-  it("applies the spec's defaults: Short and Light", async () => {
+  it("applies the product's defaults: Short and Light", async () => {
     const author = await newUser("defaults");
     const story = await startStory(author.token);
     expect(story).toMatchObject({ desiredLength: "SHORT", nastinessLevel: "LIGHT", tags: [] });
@@ -289,7 +289,7 @@ describe("a story's lifecycle through GraphQL", () => {
       headers: { authorization: `Bearer ${author.token}`, "if-none-match": etag ?? "" },
     });
     expect(again.status).toBe(304);
-    // spec §6: a visitor cannot see a picture of a story that is not public.
+    // A visitor cannot see a picture of a story that is not public.
     expect((await fetch(`${bff.url}${cover?.url}`)).status).toBe(404);
 
     const pictures = await graphql(

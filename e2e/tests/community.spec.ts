@@ -30,7 +30,7 @@ test("a visitor sees Fresh Threads and Trending Now, opens a story's outline and
   await page.getByRole("link", { name: "Read Full Story" }).click();
   await expect(page).toHaveURL(new RegExp(`/stories/${story.publicId}$`));
   await expect(page.getByRole("heading", { name: story.title, level: 1 })).toBeVisible();
-  // A visitor gets no reader actions (spec §2: they need a signed-in user).
+  // A visitor gets no reader actions (they need a signed-in user).
   await expect(page.getByRole("button", { name: "Add bookmark" })).toHaveCount(0);
 });
 

@@ -126,7 +126,7 @@ test("on a phone the comments open as a bottom sheet at 80% of the screen that c
 
   const sheet = page.getByRole("dialog", { name: "Comments" });
   await expect(sheet).toBeVisible();
-  // A visitor is asked to log in (spec §2).
+  // A visitor is asked to log in.
   await expect(sheet.getByText("Please log in to comment.")).toBeVisible();
   const heightOf = async () => (await sheet.boundingBox())!.height;
   expect(Math.abs((await heightOf()) - 740 * 0.8)).toBeLessThan(3);

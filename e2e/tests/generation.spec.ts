@@ -22,7 +22,7 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   const title = `The Drowned Atlas ${Date.now().toString(36)}`;
   await startStory(page, title);
 
-  // spec §2: progress is shown while the writer works, and it rises.
+  // Progress is shown while the writer works, and it rises.
   await expect(page.getByRole("heading", { name: "Generating Story..." })).toBeVisible();
   const seen = new Set<number>();
   await expect
@@ -41,7 +41,7 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
     .toBe(true);
   expect([...seen].some((value) => value > 0)).toBe(true);
 
-  // spec §2: the preview (title and chapter count) shows only when asked for.
+  // The preview (title and chapter count) shows only when asked for.
   const chapters = page.getByText("Chapters", { exact: true });
   await expect(chapters).toBeHidden();
   await page.getByRole("button", { name: "Show Preview" }).click();
@@ -49,7 +49,7 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   await expect(page.getByRole("button", { name: "Hide Preview" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Story" }).click();
   await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
-  // The owner sees the private story's pictures (premium by default, spec §6).
+  // The owner sees the private story's pictures (premium by default).
   const cover = page.getByRole("img", { name: /^Cover art for/ });
   await expect
     .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -35,7 +35,7 @@ function selectInParagraph(text: string, from: number, to: number) {
   fireEvent.pointerUp(paragraph);
 }
 
-describe("selecting a passage (spec §5 Inline comment)", () => {
+describe("selecting a passage for an inline comment", () => {
   it("offers Add Comment for a selection inside one paragraph, which opens the sidebar on that passage", async () => {
     const { user } = renderSignedIn();
     await user.click(

@@ -86,7 +86,7 @@ function addCommentMock(
   };
 }
 
-describe("comment sidebar texts (spec §2)", () => {
+describe("comment sidebar texts", () => {
   it("shows a visitor the comments and asks them to log in to comment", async () => {
     const { user } = renderReader({ signedIn: false });
     await user.click(await findLauncher(0));
@@ -155,7 +155,7 @@ describe("comment sidebar texts (spec §2)", () => {
   });
 });
 
-describe("comments in the sidebar (spec §2, §5)", () => {
+describe("comments in the sidebar", () => {
   it("shows the author link, the Author badge, the age and nested replies", async () => {
     const reply = commentFixture({
       id: "Comment:2",
@@ -245,7 +245,7 @@ describe("comments in the sidebar (spec §2, §5)", () => {
 
     const highlight = screen.getByRole("button", { name: "Comment on: lighthouse" });
     expect(highlight.closest("p")).toHaveTextContent("Only the lighthouse stood.");
-    // Clicking the note's quote flashes its passage for 1500 ms (spec §9).
+    // Clicking the note's quote flashes its passage for 1500 ms.
     await user.click(within(notes).getByRole("button", { name: "lighthouse" }));
     expect(highlight).toHaveClass("story-highlight--flash");
     await waitFor(() => expect(highlight).not.toHaveClass("story-highlight--flash"), {
@@ -277,7 +277,7 @@ describe("comments in the sidebar (spec §2, §5)", () => {
   });
 });
 
-describe("posting a comment (spec §4, §5, §8)", () => {
+describe("posting a comment", () => {
   it("keeps Post disabled while the text is blank and counts characters up to 1000", async () => {
     const { user } = renderReader({});
     const sidebar = await openEnabledSidebar(user);
@@ -317,7 +317,7 @@ describe("posting a comment (spec §4, §5, §8)", () => {
       expect(within(sidebar).getByRole("button", { name: "Delete" })).toBeInTheDocument(),
     );
     expect(within(sidebar).getAllByText(/A fine start\./, { selector: "p" })).toHaveLength(1);
-    // spec §4: a successful post clears the composer (once the server has answered).
+    // A successful post clears the composer (once the server has answered).
     await waitFor(() => expect(input).toHaveValue(""));
   });
 
@@ -397,7 +397,7 @@ describe("posting a comment (spec §4, §5, §8)", () => {
   });
 });
 
-describe("deleting and reporting (spec §4, §8)", () => {
+describe("deleting and reporting", () => {
   it("removes a deleted comment at once and restores it when the server refuses", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const own = commentFixture({ viewerCanDelete: true, viewerCanReport: false });

@@ -79,7 +79,7 @@ describe("story reader live updates", () => {
     await waitFor(() => expect(fetches).toHaveBeenCalledTimes(2));
     expect(await screen.findByText("Mira kept the lamp burning.")).toBeInTheDocument();
 
-    // spec §4: a repeat of a stable status does not refetch.
+    // A repeat of a stable status does not refetch.
     subscriptions.simulateResult(
       update("READY_FOR_REVIEW", 100, 4, "Your story is ready for review."),
     );

@@ -122,7 +122,7 @@ describe("story reader", () => {
     );
     expect(screen.getByText("Please wait while the AI crafts your story.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Cancel Generation" })).toBeEnabled();
-    // spec §2: no header actions while generating.
+    // No header actions while generating.
     expect(screen.queryByRole("button", { name: "Share story" })).not.toBeInTheDocument();
   });
 

@@ -7,7 +7,7 @@ describe("login page", () => {
     vi.spyOn(console, "warn").mockImplementation(() => {});
   });
 
-  it("shows the spec's message when the credentials are refused", async () => {
+  it("shows the product's message when the credentials are refused", async () => {
     const { user } = renderRoute("/login", {
       auth: { signIn: vi.fn(async () => Promise.reject(new Error("auth/invalid-credential"))) },
     });
