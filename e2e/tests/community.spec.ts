@@ -57,7 +57,8 @@ test("a reader bookmarks a story (the icon flips before the server answers), fin
   });
   await page.getByRole("button", { name: "Add bookmark" }).click();
   await expect(page.getByRole("button", { name: "Remove bookmark" })).toBeVisible();
-  expect(bookmarkRequests).toBe(1);
+  // The request reaches this test's route handler on its own time: wait for it, then let it answer.
+  await expect.poll(() => bookmarkRequests).toBe(1);
   release();
   await page.waitForLoadState("networkidle");
   await expect(page.getByRole("button", { name: "Remove bookmark" })).toBeVisible();

@@ -17,6 +17,7 @@ import {
   type AuthService,
 } from "../features/auth";
 import { fakeAuthContext } from "./fake-auth";
+import type { HeldAnswers } from "./held-answers";
 
 interface RenderRouteOptions {
   /** A fake auth context (default: a visitor, loaded). Ignored when authService is given. */
@@ -26,6 +27,8 @@ interface RenderRouteOptions {
   mocks?: MockLink.MockedResponse[];
   /** Subscriptions go here, so a test can push results (the rest still use `mocks`). */
   subscriptions?: MockSubscriptionLink;
+  /** Answers the test holds in flight until it releases them. */
+  held?: HeldAnswers;
   /** Entries before the rendered one, so "back" has somewhere to go. */
   history?: InitialEntry[];
 }
@@ -44,7 +47,8 @@ export function renderRoute(entry: InitialEntry, options: RenderRouteOptions = {
   const entries = [...(options.history ?? []), entry];
   const router = createMemoryRouter(routes, { initialEntries: entries });
   const user = userEvent.setup();
-  const mockLink = new MockLink(options.mocks ?? []);
+  const mocked = new MockLink(options.mocks ?? []);
+  const mockLink = options.held ? ApolloLink.from([options.held.link, mocked]) : mocked;
   const link = options.subscriptions
     ? ApolloLink.split(isSubscription, options.subscriptions, mockLink)
     : mockLink;

@@ -1,8 +1,9 @@
 import type { MockLink } from "@apollo/client/testing";
-import { screen, waitFor, within } from "@testing-library/react";
+import { act, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { preloadLazyPage } from "../../testing/first-render";
+import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
@@ -23,6 +24,7 @@ function renderReader(options: {
   /** Replaces the sidebar's query answer (a failure). */
   commentsMock?: MockLink.MockedResponse;
   mocks?: MockLink.MockedResponse[];
+  held?: HeldAnswers;
 }) {
   const comments = options.comments ?? [];
   const story = storyFixture({
@@ -39,6 +41,7 @@ function renderReader(options: {
       ...(signedIn ? [viewerMock(), commentViewerMock()] : []),
       ...(options.mocks ?? []),
     ],
+    held: options.held,
   });
 }
 
@@ -323,19 +326,22 @@ describe("posting a comment", () => {
 
   it("removes the optimistic comment and keeps the text when posting fails", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
+    const held = new HeldAnswers();
+    const answer = held.hold("AddStoryComment");
     const { user } = renderReader({
       mocks: [
         {
           request: { query: AddStoryCommentMutation, variables: addVariables("A fine start.") },
           error: new Error("network down"),
-          delay: 150,
         },
       ],
+      held,
     });
     const sidebar = await openEnabledSidebar(user);
     const input = await within(sidebar).findByRole("textbox", { name: "Comment" });
     await user.type(input, "A fine start.{Enter}");
     expect(within(sidebar).getByText("A fine start.", { selector: "p" })).toBeInTheDocument();
+    await act(answer);
     expect(await within(sidebar).findByText("Could not post comment.")).toBeInTheDocument();
     expect(within(sidebar).queryByText("A fine start.", { selector: "p" })).not.toBeInTheDocument();
     expect(input).toHaveValue("A fine start.");
@@ -401,19 +407,22 @@ describe("deleting and reporting", () => {
   it("removes a deleted comment at once and restores it when the server refuses", async () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     const own = commentFixture({ viewerCanDelete: true, viewerCanReport: false });
+    const held = new HeldAnswers();
+    const answer = held.hold("DeleteStoryComment");
     const { user } = renderReader({
       comments: [own],
       mocks: [
         {
           request: { query: DeleteStoryCommentMutation, variables: { id: "Comment:1" } },
           error: new Error("network down"),
-          delay: 150,
         },
       ],
+      held,
     });
     const sidebar = await openEnabledSidebar(user, 1);
     await user.click(await within(sidebar).findByRole("button", { name: "Delete" }));
     expect(within(sidebar).queryByText("What a haunting opening.")).not.toBeInTheDocument();
+    await act(answer);
     expect(await within(sidebar).findByText("Could not delete comment.")).toBeInTheDocument();
     expect(within(sidebar).getByText("What a haunting opening.")).toBeInTheDocument();
     expect(within(sidebar).getByRole("button", { name: "Delete" })).toBeEnabled();

@@ -9,6 +9,7 @@ import { describe, expect, it } from "vitest";
 import { typePolicies } from "../../apollo/type-policies";
 import { signedInUser } from "../../testing/fake-auth";
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
+import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { storyFixture } from "../../testing/story-fixtures";
@@ -25,11 +26,16 @@ const byId = { id: STORY_ID };
 const someoneElsesStory = (overrides = {}) =>
   storyFixture({ isPublic: true, viewerIsAuthor: false, bookmarkCount: 4, ...overrides });
 
-function renderReader(story: ReturnType<typeof storyFixture>, mutation: MockLink.MockedResponse) {
+function renderReader(
+  story: ReturnType<typeof storyFixture>,
+  mutation: MockLink.MockedResponse,
+  held?: HeldAnswers,
+) {
   return renderRoute(`/stories/${PUBLIC_ID}`, {
     auth: { currentUser: signedInUser },
     mocks: [storyQueryMock(story), viewerMock(), mutation],
     subscriptions: new MockSubscriptionLink(),
+    held,
   });
 }
 
@@ -39,27 +45,32 @@ describe("bookmark button in the reader", () => {
   it(
     "flips to Remove bookmark as soon as it is pressed, before the server answers",
     async () => {
-      const { user } = renderReader(someoneElsesStory(), {
-        request: { query: BookmarkStoryMutation, variables: byId },
-        result: {
-          data: {
-            bookmarkStory: {
-              __typename: "Story",
-              id: "Story:abc123",
-              viewerHasBookmarked: true,
-              bookmarkCount: 5,
+      const held = new HeldAnswers();
+      const answer = held.hold("BookmarkStory");
+      const { user } = renderReader(
+        someoneElsesStory(),
+        {
+          request: { query: BookmarkStoryMutation, variables: byId },
+          result: {
+            data: {
+              bookmarkStory: {
+                __typename: "Story",
+                id: "Story:abc123",
+                viewerHasBookmarked: true,
+                bookmarkCount: 5,
+              },
             },
           },
         },
-        delay: 300,
-      });
+        held,
+      );
       const button = await screen.findByRole("button", { name: "Add bookmark" }, FIRST_RENDER);
       expect(button).toHaveAttribute("aria-pressed", "false");
       await user.click(button);
-      // The mutation is still in flight (300 ms), yet the button already shows the new state.
+      // The server has not answered yet, and the button already shows the new state.
       expect(button).toHaveAttribute("aria-pressed", "true");
       expect(button).toHaveAccessibleName("Remove bookmark");
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await act(answer);
       expect(button).toHaveAttribute("aria-pressed", "true");
       expect(screen.queryByRole("alert")).not.toBeInTheDocument();
     },
@@ -67,38 +78,51 @@ describe("bookmark button in the reader", () => {
   );
 
   it("removes a bookmark at once too", async () => {
-    const { user } = renderReader(someoneElsesStory({ viewerHasBookmarked: true }), {
-      request: { query: UnbookmarkStoryMutation, variables: byId },
-      result: {
-        data: {
-          unbookmarkStory: {
-            __typename: "Story",
-            id: "Story:abc123",
-            viewerHasBookmarked: false,
-            bookmarkCount: 3,
+    const held = new HeldAnswers();
+    const answer = held.hold("UnbookmarkStory");
+    const { user } = renderReader(
+      someoneElsesStory({ viewerHasBookmarked: true }),
+      {
+        request: { query: UnbookmarkStoryMutation, variables: byId },
+        result: {
+          data: {
+            unbookmarkStory: {
+              __typename: "Story",
+              id: "Story:abc123",
+              viewerHasBookmarked: false,
+              bookmarkCount: 3,
+            },
           },
         },
       },
-      delay: 300,
-    });
+      held,
+    );
     const button = await screen.findByRole("button", { name: "Remove bookmark" });
     expect(button).toHaveAttribute("aria-pressed", "true");
     await user.click(button);
     expect(button).toHaveAttribute("aria-pressed", "false");
     expect(button).toHaveAccessibleName("Add bookmark");
+    await act(answer);
+    expect(button).toHaveAttribute("aria-pressed", "false");
   });
 
   it("flips back and says Failed to update bookmark. for 3 seconds when the server refuses", async () => {
-    const { user } = renderReader(someoneElsesStory(), {
-      request: { query: BookmarkStoryMutation, variables: byId },
-      result: {
-        errors: [new GraphQLError("Down.", { extensions: { code: "UPSTREAM_UNAVAILABLE" } })],
+    const held = new HeldAnswers();
+    const answer = held.hold("BookmarkStory");
+    const { user } = renderReader(
+      someoneElsesStory(),
+      {
+        request: { query: BookmarkStoryMutation, variables: byId },
+        result: {
+          errors: [new GraphQLError("Down.", { extensions: { code: "UPSTREAM_UNAVAILABLE" } })],
+        },
       },
-      delay: 100,
-    });
+      held,
+    );
     const button = await screen.findByRole("button", { name: "Add bookmark" });
     await user.click(button);
     expect(button).toHaveAttribute("aria-pressed", "true");
+    await act(answer);
     expect(await screen.findByRole("alert")).toHaveTextContent("Failed to update bookmark.");
     expect(button).toHaveAttribute("aria-pressed", "false");
     expect(button).toHaveAccessibleName("Add bookmark");
