@@ -3,6 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { inlineScriptHashes } from "./security-headers.js";
 import { startBff, type Bff } from "./test/stack.js";
 
 const THEME_SCRIPT = `
@@ -92,6 +93,16 @@ describe("the app's Content-Security-Policy", () => {
       "https://securetoken.googleapis.com",
     ]);
     expect(policy["frame-src"]).toEqual(["https://login.storyloom.example"]);
+  });
+});
+
+describe("the inline script hashes", () => {
+  it("hash each inline script's text as the browser reads it, and no script with a src", () => {
+    const sha256 = (text: string) =>
+      `'sha256-${createHash("sha256").update(text).digest("base64")}'`;
+    const html =
+      '<script>\r\n  a();\r\n</script><script type="module" src="/x.js"></script><SCRIPT id=b>b()</SCRIPT>';
+    expect(inlineScriptHashes(html)).toEqual([sha256("\n  a();\n"), sha256("b()")]);
   });
 });
 

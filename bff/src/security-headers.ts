@@ -25,10 +25,11 @@ const INLINE_SCRIPT = /<script\b(?![^>]*\bsrc\s*=)[^>]*>([\s\S]*?)<\/script\s*>/
 
 /**
  * The CSP source of each inline script of the built index.html (the theme script that runs before
- * the first paint): `'sha256-…'` of its exact text, so no other inline script ever runs.
+ * the first paint): `'sha256-…'` of its text as the browser hashes it (the HTML parser turns CRLF
+ * and CR into LF first), so no other inline script ever runs.
  */
 export function inlineScriptHashes(html: string): string[] {
-  return [...html.matchAll(INLINE_SCRIPT)].map(
+  return [...html.replace(/\r\n?/g, "\n").matchAll(INLINE_SCRIPT)].map(
     ([, text]) => `'sha256-${createHash("sha256").update(text!, "utf8").digest("base64")}'`,
   );
 }
