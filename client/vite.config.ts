@@ -19,6 +19,9 @@ export default defineConfig({
     outDir: "dist",
     emptyOutDir: true,
     sourcemap: true,
+    // Fonts are files, never data: URLs, so the BFF's Content-Security-Policy can say
+    // font-src 'self' (docs/decisions/016-security-headers-and-error-pages.md).
+    assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
   },
   test: {
     environment: "jsdom",

@@ -20,9 +20,10 @@ import { CommentSchema } from "./http/comment-schema.js";
 import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
-import { installErrorHandling } from "./http/error-handler.js";
+import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
 import { ApiErrorSchema } from "./http/error-schema.js";
 import { healthRoutes } from "./http/health-routes.js";
+import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
 import { mediaRoutes } from "./http/media-routes.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
@@ -76,6 +77,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
     // believed only when it comes from a configured proxy.
     trustProxy: deps.settings.trustProxy,
+    // A path that does not decode (%ZZ) or a parameter over its length: the api's error body too.
+    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
@@ -87,6 +90,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.decorateRequest("user", null);
   app.addHook("onRequest", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Every answer is JSON or a picture with its own type: never sniffed into something else.
+    reply.header("x-content-type-options", "nosniff");
   });
 
   app.addSchema(ApiErrorSchema);
@@ -149,23 +154,5 @@ async function registerStoryStream(
     identity: deps.identity,
     users,
     watchers,
-  });
-}
-
-/**
- * JSON in, nothing else: other content types get 415. The consent endpoints take empty bodies,
- * which clients often still label `application/json`: an empty JSON body reads as no body
- * instead of a 400.
- */
-function acceptJsonBodiesOnly(app: FastifyInstance): void {
-  const parseJson = app.getDefaultJsonParser("error", "error");
-  app.removeAllContentTypeParsers();
-  app.addContentTypeParser("application/json", { parseAs: "string" }, (request, body, done) => {
-    const text = body.toString();
-    if (text.trim() === "") {
-      done(null, undefined);
-      return;
-    }
-    parseJson(request, text, done);
   });
 }

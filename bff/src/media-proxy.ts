@@ -8,6 +8,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
+import { sendFailure, type HttpFailure } from "./error-pages.js";
 import type { RestConnection } from "./upstream/rest-client.js";
 
 export const MEDIA_PATH = "/media";
@@ -15,7 +16,27 @@ const API_MEDIA_PATH = "/v1/media/";
 // The api's media ids are nanoids; anything else is not a picture and never goes upstream.
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 const FORWARDED_REQUEST_HEADERS = ["authorization", "if-none-match"] as const;
-const FORWARDED_RESPONSE_HEADERS = ["content-type", "content-length", "etag", "cache-control"];
+// The api's Content-Security-Policy and nosniff keep a picture (an SVG too) from running anything
+// when it is opened directly: they replace the page policy the BFF puts on every answer.
+const FORWARDED_RESPONSE_HEADERS = [
+  "content-type",
+  "content-length",
+  "etag",
+  "cache-control",
+  "content-security-policy",
+  "x-content-type-options",
+];
+const NOT_FOUND: HttpFailure = { status: 404, code: "NOT_FOUND", message: "Not found." };
+const UNAVAILABLE: HttpFailure = {
+  status: 502,
+  code: "UNAVAILABLE",
+  message: "Pictures are unavailable; try again later.",
+};
+const UNAUTHENTICATED: HttpFailure = {
+  status: 401,
+  code: "UNAUTHENTICATED",
+  message: "Authentication required.",
+};
 
 /** The api's `/v1/media/<id>` as the BFF serves it: `/media/<id>`. */
 export function sameOriginMediaUrl(apiUrl: string): string {
@@ -28,7 +49,7 @@ export function mediaProxy(rest: RestConnection) {
   return async function serveMedia(request: Request<{ id: string }>, response: Response) {
     const { id } = request.params;
     if (!MEDIA_ID.test(id)) {
-      response.status(404).type("text/plain").send("Not found.");
+      sendFailure(request, response, NOT_FOUND);
       return;
     }
     const headers: Record<string, string> = {};
@@ -42,17 +63,16 @@ export function mediaProxy(rest: RestConnection) {
     try {
       upstream = await rest.get(`${API_MEDIA_PATH}${id}`, headers, aborted.signal);
     } catch {
-      if (!response.headersSent) response.status(502).type("text/plain").send("Bad gateway.");
+      if (!response.headersSent) sendFailure(request, response, UNAVAILABLE);
       return;
     }
     if (!upstream.ok && upstream.status !== 304) {
       await upstream.body?.cancel();
-      // The api's error body is for api clients; a browser gets the status alone.
-      const status = upstream.status >= 500 ? 502 : upstream.status;
-      response
-        .status(status)
-        .type("text/plain")
-        .send(status === 404 ? "Not found." : "");
+      // The api's error body is for api clients (it answers 401 for a bad token, 404 for a
+      // picture the caller may not see); a browser gets one of ours.
+      const failure =
+        upstream.status === 401 ? UNAUTHENTICATED : upstream.status < 500 ? NOT_FOUND : UNAVAILABLE;
+      sendFailure(request, response, failure);
       return;
     }
     response.status(upstream.status);

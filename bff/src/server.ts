@@ -16,9 +16,11 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
+import { errorAnswer, notFoundAnswer, requireUtf8 } from "./error-pages.js";
 import { operationLimitsRule } from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createSchema } from "./schema.js";
+import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 
@@ -106,11 +108,7 @@ export async function createBffServer(
   });
   await apollo.start();
 
-  app.use((_req, res, next) => {
-    res.setHeader("x-content-type-options", "nosniff");
-    res.setHeader("referrer-policy", "strict-origin-when-cross-origin");
-    next();
-  });
+  app.use(securityHeaders(config));
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -122,7 +120,7 @@ export async function createBffServer(
   app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest));
   app.use(
     "/graphql",
-    express.json({ limit: MAX_BODY }),
+    express.json({ limit: MAX_BODY, verify: requireUtf8 }),
     expressMiddleware(apollo, {
       context: async ({ req }) => buildContext(req.headers.authorization, clientHeaders(req)),
     }),
@@ -132,7 +130,12 @@ export async function createBffServer(
     const indexHtml = path.join(config.clientDist, "index.html");
     app.use(
       "/assets",
-      express.static(path.join(config.clientDist, "assets"), { immutable: true, maxAge: "1y" }),
+      express.static(path.join(config.clientDist, "assets"), {
+        immutable: true,
+        maxAge: "1y",
+        // A missing asset is a 404, never the app's HTML in its place.
+        fallthrough: false,
+      }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: "1h" }));
     // Every other GET is a client route: the SPA decides (including its 404 page).
@@ -141,6 +144,8 @@ export async function createBffServer(
       res.sendFile(indexHtml);
     });
   }
+  app.use(notFoundAnswer());
+  app.use(errorAnswer());
 
   return {
     httpServer,

@@ -282,6 +282,11 @@ describe("a story's lifecycle through GraphQL", () => {
     });
     expect(picture.status).toBe(200);
     expect(picture.headers.get("content-type")).toMatch(/^image\//);
+    // The api's policy for a picture opened on its own (an SVG runs nothing) replaces the page's.
+    expect(picture.headers.get("content-security-policy")).toBe(
+      "default-src 'none'; style-src 'unsafe-inline'; sandbox",
+    );
+    expect(picture.headers.get("x-content-type-options")).toBe("nosniff");
     expect((await picture.arrayBuffer()).byteLength).toBeGreaterThan(0);
     const etag = picture.headers.get("etag");
     expect(etag).toBeTruthy();

@@ -43,6 +43,33 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
   );
 }
 
+/**
+ * Fastify's failures before a route is found (frameworkErrors): a path that does not decode, a
+ * path parameter over its length. No hook runs for them, so the headers every answer has are set
+ * here.
+ */
+export function answerFrameworkError(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): FastifyReply {
+  reply.header("x-request-id", request.id).header("x-content-type-options", "nosniff");
+  switch (error.code) {
+    case "FST_ERR_BAD_URL":
+      return sendError(reply, 400, {
+        detail: "The request path is not valid: it has a malformed percent-encoding.",
+        code: "VALIDATION_FAILED",
+      });
+    case "FST_ERR_MAX_PARAM_LENGTH":
+      return sendError(reply, 414, {
+        detail: "The request path is too long.",
+        code: "VALIDATION_FAILED",
+      });
+  }
+  request.log.error({ err: error }, "unexpected error");
+  return sendError(reply, 500, internalError(request));
+}
+
 /** A Failure as the api's error body. */
 export function bodyOf(failure: Failure): ApiErrorJson {
   const body: ApiErrorJson = { detail: failure.detail, code: failure.code };
@@ -101,12 +128,13 @@ function toErrorResponse(
   if (status >= 400 && status < 500) {
     return { status, body: { detail: error.message, code: clientErrorCode(status) } };
   }
+  return { status: 500, body: internalError(request) };
+}
+
+function internalError(request: FastifyRequest): ApiErrorJson {
   return {
-    status: 500,
-    body: {
-      detail: `Something went wrong on our side (request ${request.id}). Please try again.`,
-      code: "INTERNAL",
-    },
+    detail: `Something went wrong on our side (request ${request.id}). Please try again.`,
+    code: "INTERNAL",
   };
 }
 
