@@ -50,7 +50,7 @@ class RawGraphQLSocket {
         response.resume();
         resolve(response.statusCode ?? 0);
       });
-      this.socket.once("error", () => resolve(0));
+      this.socket.on("error", () => resolve(0));
     });
     this.socket.on("close", (code, reason) => {
       this.closed = { code, reason: reason.toString() };
@@ -363,6 +363,25 @@ describe("sockets per person and per address", () => {
 
     await first[0]?.close();
     expect(await retry(() => open(bff, from("198.51.100.7")).upgrade(), "open")).toBe("open");
+  });
+
+  it("an upgrade to another path than /graphql is refused with 400", async () => {
+    const bff = await bffFor(api.url);
+    const socket = new WebSocket(
+      `${bff.url.replace("http", "ws")}/elsewhere`,
+      "graphql-transport-ws",
+    );
+    const status = await new Promise<number>((resolve) => {
+      socket.once("unexpected-response", (_request, response) => {
+        response.resume();
+        resolve(response.statusCode ?? 0);
+      });
+      socket.once("open", () => resolve(101));
+    });
+    // Ending a refused handshake reports an error, which is the point here.
+    socket.on("error", () => {});
+    socket.terminate();
+    expect(status).toBe(400);
   });
 
   it("past the per-person cap a socket is closed with 4429; another person is not affected", async () => {
