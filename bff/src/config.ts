@@ -16,6 +16,14 @@ export interface GraphQLLimits {
   maxCost: number;
 }
 
+/** Admission and keepalive of graphql-ws sockets (docs/decisions/014-websocket-admission.md). */
+export interface WebSocketLimits {
+  maxSubscriptionsPerSocket: number;
+  maxSocketsPerUser: number;
+  maxSocketsPerAddress: number;
+  pingIntervalMs: number;
+}
+
 export interface BffConfig {
   host: string;
   port: number;
@@ -25,6 +33,7 @@ export interface BffConfig {
   firebase: FirebaseWebConfig;
   authEmulatorUrl: string | null;
   limits: GraphQLLimits;
+  websocket: WebSocketLimits;
 }
 
 const defaultClientDist = path.resolve(
@@ -79,6 +88,22 @@ export const BffEnvSchema = Type.Object({
     default: 5000,
     description: "most fields (fragments expanded) in one operation",
   }),
+  WS_MAX_SUBSCRIPTIONS_PER_SOCKET: Env.integer(1, 1000, {
+    default: 10,
+    description: "operations at once on one WebSocket; more get RATE_LIMITED",
+  }),
+  WS_MAX_SOCKETS_PER_USER: Env.integer(1, 100_000, {
+    default: 32,
+    description: "WebSockets open at once for one signed-in person; more close with 4429",
+  }),
+  WS_MAX_SOCKETS_PER_ADDRESS: Env.integer(1, 1_000_000, {
+    default: 256,
+    description: "WebSockets open at once from one client address; more are refused with 429",
+  }),
+  WS_PING_INTERVAL_MS: Env.integer(50, 600_000, {
+    default: 12_000,
+    description: "WebSocket ping interval; a socket with no pong within it is dropped",
+  }),
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
   ),
@@ -125,6 +150,12 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       maxAliases: vars.GRAPHQL_MAX_ALIASES,
       maxTokens: vars.GRAPHQL_MAX_TOKENS,
       maxCost: vars.GRAPHQL_MAX_COST,
+    },
+    websocket: {
+      maxSubscriptionsPerSocket: vars.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,
+      maxSocketsPerUser: vars.WS_MAX_SOCKETS_PER_USER,
+      maxSocketsPerAddress: vars.WS_MAX_SOCKETS_PER_ADDRESS,
+      pingIntervalMs: vars.WS_PING_INTERVAL_MS,
     },
   };
 }

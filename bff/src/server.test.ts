@@ -92,6 +92,12 @@ describe("configuration", () => {
       },
       authEmulatorUrl: "http://127.0.0.1:9099",
       limits: { maxDepth: 12, maxAliases: 30, maxTokens: 5000, maxCost: 5000 },
+      websocket: {
+        maxSubscriptionsPerSocket: 10,
+        maxSocketsPerUser: 32,
+        maxSocketsPerAddress: 256,
+        pingIntervalMs: 12_000,
+      },
     });
   });
 

@@ -23,6 +23,7 @@ import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
+import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
@@ -51,16 +52,36 @@ export async function createBffServer(
   app.set("trust proxy", "loopback");
   const httpServer = http.createServer(app);
 
+  // The upgrade goes through the admission first (ws-admission.ts): sockets per address, the
+  // token at connection_init, sockets per person, operations per socket.
   const wsServer = new WebSocketServer({
-    server: httpServer,
+    noServer: true,
     path: "/graphql",
     maxPayload: MAX_WS_MESSAGE,
   });
+  const admission = createWsAdmission({
+    limits: config.websocket,
+    server: wsServer,
+    rest,
+    // express's compiled `trust proxy`, so a socket's address is the one req.ip would be.
+    trustProxy: (address, hop) => (app.get("trust proxy fn") as TrustProxy)(address, hop),
+    clientHeaders,
+  });
+  httpServer.on("upgrade", admission.upgrade);
   // graphql-ws gets the same parse limits, validation rules and context as HTTP.
   const wsCleanup = useServer<Record<string, unknown>>(
     {
       schema,
+      onConnect: (ctx) =>
+        admission.connect(
+          ctx.extra.socket,
+          ctx.extra.request,
+          authorizationFromConnectionParams(ctx.connectionParams),
+        ),
       onSubscribe: (ctx, _id, payload) => {
+        // graphql-ws has already entered this operation among the socket's subscriptions.
+        const refusal = admission.operationRefusal(Object.keys(ctx.subscriptions).length);
+        if (refusal) return [refusal];
         let document;
         try {
           document = parse(payload.query, { maxTokens: config.limits.maxTokens });
@@ -71,6 +92,7 @@ export async function createBffServer(
         if (errors.length > 0) return errors;
         const contextValue: GraphQLContext = buildContext(
           authorizationFromConnectionParams(ctx.connectionParams),
+          clientHeaders(ctx.extra.request),
         );
         return {
           schema,
@@ -82,6 +104,8 @@ export async function createBffServer(
       },
     },
     wsServer,
+    // graphql-ws pings every interval and drops a socket whose pong is not back within another.
+    config.websocket.pingIntervalMs,
   );
 
   const apollo = new ApolloServer<GraphQLContext>({
@@ -171,7 +195,7 @@ export async function createBffServer(
  * As a proxy does: the caller's X-Forwarded-For with the caller's own address appended, and its
  * browser; the api believes them only from its trusted proxies (TRUSTED_PROXIES).
  */
-function clientHeaders(req: express.Request): ClientHeaders {
+function clientHeaders(req: http.IncomingMessage): ClientHeaders {
   const address = req.socket.remoteAddress;
   const earlier = req.headers["x-forwarded-for"];
   const chain = [...(Array.isArray(earlier) ? earlier : earlier ? [earlier] : []), address]

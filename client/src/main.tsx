@@ -34,7 +34,9 @@ async function start() {
         import("./app/app"),
       ]);
     const authService = createFirebaseAuthService(config);
-    const apollo = createApolloClient({ getIdToken: () => authService.getIdToken() });
+    const apollo = createApolloClient({
+      getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
+    });
     root.render(
       <StrictMode>
         <App authService={authService} apollo={apollo} />

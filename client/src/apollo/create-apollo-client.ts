@@ -14,8 +14,11 @@ import { createRestartableWsClient } from "./graphql-ws-client";
 import { typePolicies } from "./type-policies";
 
 export interface CreateApolloClientOptions {
-  /** The signed-in user's ID token, or null (visitor, or the token could not be had). */
-  getIdToken: () => Promise<string | null>;
+  /**
+   * The signed-in user's ID token, or null (visitor, or the token could not be had); a fresh one
+   * from the identity provider when `forceRefresh` is set.
+   */
+  getIdToken: (forceRefresh?: boolean) => Promise<string | null>;
   httpUri?: string;
   wsUrl?: string;
   /** Tests pass their own fetch; the browser's is used otherwise. */

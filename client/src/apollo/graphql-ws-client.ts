@@ -8,6 +8,17 @@ export interface RestartableWsClient {
 
 /** A close code in the private range: graphql-ws treats it as retryable and resubscribes. */
 const CLIENT_RESTART_CLOSE_CODE = 4205;
+/**
+ * The BFF refused the token of connection_init (graphql-ws's Forbidden). graphql-ws retries it;
+ * the retry asks Firebase for a fresh token rather than the cached one
+ * (docs/decisions/014-websocket-admission.md).
+ */
+const FORBIDDEN_CLOSE_CODE = 4403;
+
+function closeCodeOf(event: unknown): number | null {
+  if (typeof event !== "object" || event === null || !("code" in event)) return null;
+  return typeof event.code === "number" ? event.code : null;
+}
 
 function backoff(retries: number): Promise<void> {
   const delay = Math.min(1000 * 2 ** retries, 30_000) + Math.floor(Math.random() * 1000);
@@ -21,16 +32,18 @@ function backoff(retries: number): Promise<void> {
  */
 export function createRestartableWsClient(
   url: string,
-  getIdToken: () => Promise<string | null>,
+  getIdToken: (forceRefresh?: boolean) => Promise<string | null>,
 ): RestartableWsClient {
   let socket: WebSocket | null = null;
   let reconnectImmediately = false;
+  let tokenRefused = false;
 
   const client = createClient({
     url,
     lazy: true,
     connectionParams: async () => {
-      const token = await getIdToken();
+      const token = await getIdToken(tokenRefused);
+      tokenRefused = false;
       return token ? { authorization: `Bearer ${token}` } : {};
     },
     retryWait: async (retries) => {
@@ -44,8 +57,9 @@ export function createRestartableWsClient(
       opened: (opened) => {
         socket = opened as WebSocket;
       },
-      closed: () => {
+      closed: (event) => {
         socket = null;
+        tokenRefused = closeCodeOf(event) === FORBIDDEN_CLOSE_CODE;
       },
     },
   });

@@ -15,8 +15,11 @@ export type AuthStateListener = (user: AuthUser | null) => void;
 export interface AuthService {
   /** Calls back once with the restored session (or null), then on every sign-in and sign-out. */
   onAuthStateChanged(listener: AuthStateListener): () => void;
-  /** The signed-in user's ID token; null for a visitor or when the token cannot be had. */
-  getIdToken(): Promise<string | null>;
+  /**
+   * The signed-in user's ID token; null for a visitor or when the token cannot be had. The cached
+   * token unless it is about to expire, or a fresh one when `forceRefresh` is set.
+   */
+  getIdToken(forceRefresh?: boolean): Promise<string | null>;
   signIn(email: string, password: string): Promise<void>;
   signUp(email: string, password: string): Promise<void>;
   signInWithGoogle(): Promise<void>;

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 
 // Firebase is replaced at the module boundary: these tests check what the service asks of it.
 const firebase = vi.hoisted(() => ({
-  auth: { currentUser: null as null | { getIdToken: () => Promise<string> } },
+  auth: { currentUser: null as null | { getIdToken: (forceRefresh?: boolean) => Promise<string> } },
   connectAuthEmulator: vi.fn(),
   signInWithPopup: vi.fn(async () => ({})),
   signInWithCredential: vi.fn(async () => ({})),
@@ -81,5 +81,14 @@ describe("Firebase auth service", () => {
     expect(await service.getIdToken()).toBeNull();
     firebase.auth.currentUser = { getIdToken: async () => "id-token" };
     expect(await service.getIdToken()).toBe("id-token");
+  });
+
+  it("asks Firebase for a fresh token only when told to", async () => {
+    const service = createFirebaseAuthService({ firebase: firebaseConfig, authEmulatorUrl: null });
+    firebase.auth.currentUser = {
+      getIdToken: async (forceRefresh) => (forceRefresh ? "fresh-token" : "cached-token"),
+    };
+    expect(await service.getIdToken()).toBe("cached-token");
+    expect(await service.getIdToken(true)).toBe("fresh-token");
   });
 });

@@ -42,11 +42,11 @@ export function createFirebaseAuthService(config: RuntimeConfig): AuthService {
 
   return {
     onAuthStateChanged: (listener) => onAuthStateChanged(auth, listener),
-    async getIdToken() {
+    async getIdToken(forceRefresh = false) {
       const user = auth.currentUser;
       if (!user) return null;
       try {
-        return await user.getIdToken();
+        return await user.getIdToken(forceRefresh);
       } catch (error) {
         // No Authorization header when the token cannot be retrieved.
         console.warn("Could not get an ID token; sending the request without one.", error);
