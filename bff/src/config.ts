@@ -14,6 +14,8 @@ export interface GraphQLLimits {
   maxAliases: number;
   maxTokens: number;
   maxCost: number;
+  maxDirectives: number;
+  maxUpstreamCalls: number;
 }
 
 export interface BffConfig {
@@ -76,8 +78,16 @@ export const BffEnvSchema = Type.Object({
     description: "most lexical tokens in one document",
   }),
   GRAPHQL_MAX_COST: Env.integer(10, 1_000_000, {
-    default: 5000,
-    description: "most fields (fragments expanded) in one operation",
+    default: 50_000,
+    description: "most fields in one operation, counted once per item a list may hold",
+  }),
+  GRAPHQL_MAX_DIRECTIVES: Env.integer(0, 1000, {
+    default: 20,
+    description: "most directives in one operation",
+  }),
+  GRAPHQL_MAX_UPSTREAM_CALLS: Env.integer(1, 1000, {
+    default: 20,
+    description: "most calls to the api one operation may make",
   }),
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
@@ -125,6 +135,8 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       maxAliases: vars.GRAPHQL_MAX_ALIASES,
       maxTokens: vars.GRAPHQL_MAX_TOKENS,
       maxCost: vars.GRAPHQL_MAX_COST,
+      maxDirectives: vars.GRAPHQL_MAX_DIRECTIVES,
+      maxUpstreamCalls: vars.GRAPHQL_MAX_UPSTREAM_CALLS,
     },
   };
 }

@@ -16,7 +16,11 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
-import { operationLimitsRule } from "./limits.js";
+import {
+  keepLimitErrorCode,
+  operationLimitsRules,
+  subscriptionsOverWebSocketOnly,
+} from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createSchema } from "./schema.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
@@ -39,10 +43,10 @@ export async function createBffServer(
   options: BffServerOptions = {},
 ): Promise<BffServer> {
   const schema = createSchema();
-  const rest = connectRest(config.apiUrl);
+  const rest = connectRest(config.apiUrl, config.limits.maxUpstreamCalls);
   const storyStreams = createStoryStreamBridge({ ...options, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
-  const validationRules = [operationLimitsRule(config.limits)];
+  const validationRules = operationLimitsRules(config.limits);
 
   const app = express();
   app.disable("x-powered-by");
@@ -89,9 +93,11 @@ export async function createBffServer(
     introspection: !config.production,
     hideSchemaDetailsFromClientErrors: config.production,
     includeStacktraceInErrorResponses: false,
+    formatError: keepLimitErrorCode,
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {
           return {
