@@ -1,7 +1,7 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
+import { startCountingProxy, type CountingProxy } from "./test/counting-proxy.js";
+import { publishStory } from "./test/publish-story.js";
 import { graphql, startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
 
 // The community (feeds, bookmarks, publishing, moderation) through the BFF, against a real api process. Between them sits a counting proxy, so the
@@ -9,53 +9,23 @@ import { graphql, startApi, startBff, type ApiProcess, type Bff } from "./test/s
 
 let api: ApiProcess;
 let bff: Bff;
-let proxy: http.Server;
-let upstreamCalls: string[] = [];
-let upstreamHeaders: http.IncomingHttpHeaders[] = [];
+let proxy: CountingProxy;
 const authors: Array<{ token: string; username: string }> = [];
-
-/** Forwards everything to the api and writes down "METHOD /path" of each request. */
-async function startCountingProxy(target: string): Promise<string> {
-  const api = new URL(target);
-  proxy = http.createServer((request, response) => {
-    upstreamCalls.push(`${request.method} ${new URL(request.url ?? "/", api).pathname}`);
-    upstreamHeaders.push(request.headers);
-    const forwarded = http.request(
-      {
-        host: api.hostname,
-        port: api.port,
-        method: request.method,
-        path: request.url,
-        headers: request.headers,
-      },
-      (answer) => {
-        response.writeHead(answer.statusCode ?? 502, answer.headers);
-        answer.pipe(response);
-      },
-    );
-    forwarded.on("error", () => response.destroy());
-    request.pipe(forwarded);
-  });
-  await new Promise<void>((resolve) => proxy.listen(0, "127.0.0.1", resolve));
-  return `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-}
 
 beforeAll(async () => {
   api = await startApi({ STORY_WRITER_PACE_MS: "0" });
-  bff = await startBff(await startCountingProxy(api.url));
+  proxy = await startCountingProxy(api.url);
+  bff = await startBff(proxy.url);
   for (const name of ["ann", "bob", "cid"]) authors.push(await newUser(name));
 }, 60_000);
 
 afterAll(async () => {
   await bff?.server.stop();
-  await new Promise((resolve) => proxy?.close(resolve));
+  await proxy?.close();
   await api?.stop();
 });
 
-beforeEach(() => {
-  upstreamCalls = [];
-  upstreamHeaders = [];
-});
+beforeEach(() => proxy.reset());
 
 async function newUser(name: string) {
   const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail(name));
@@ -76,34 +46,6 @@ async function call(query: string, token?: string, variables?: Record<string, un
   return body.data as Data;
 }
 
-/** A completed public story, written by the api's worker and published as its author would. */
-async function publishStory(author: { token: string }, title: string): Promise<string> {
-  const started = await call(
-    `mutation($input: StartStoryGenerationInput!) { startStoryGeneration(input: $input) { id publicId } }`,
-    author.token,
-    { input: { title, outline: "A keeper and a storm." } },
-  );
-  const { id, publicId } = started.startStoryGeneration as { id: string; publicId: string };
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    const { story } = await call(
-      "query($id: ID!) { story(publicId: $id) { status } }",
-      author.token,
-      { id: publicId },
-    );
-    if (story.status === "READY_FOR_REVIEW") break;
-    if (Date.now() > deadline) throw new Error(`story still ${story.status}`);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  await call("mutation($id: ID!) { confirmStory(id: $id) { status } }", author.token, { id });
-  await call(
-    "mutation($id: ID!) { setStoryVisibility(id: $id, isPublic: true) { isPublic } }",
-    author.token,
-    { id },
-  );
-  return publicId;
-}
-
 const CARD = `publicId title headerImageUrl viewerHasBookmarked bookmarkCount commentCount
   moderationStatus author { id username avatarUrl }`;
 const HOME = `query Home {
@@ -119,9 +61,9 @@ describe("the home page query", () => {
         .length;
       for (; published < wanted; published += 1) {
         // Three authors, so the cards' authors really need batching.
-        await publishStory(authors[published % 3]!, `Story number ${published}`);
+        await publishStory(bff.url, authors[published % 3]!.token, `Story number ${published}`);
       }
-      upstreamCalls = [];
+      proxy.reset();
       const home = await call(HOME, authors[0]!.token);
       const cards = Math.min(wanted, 9);
       expect(home.fresh.edges).toHaveLength(cards);
@@ -137,7 +79,7 @@ describe("the home page query", () => {
           headerImageUrl: expect.stringMatching(/^\/media\/.+/),
         });
       }
-      expect(upstreamCalls.sort()).toEqual([
+      expect([...proxy.calls].sort()).toEqual([
         "GET /v1/stories",
         "GET /v1/stories/trending",
         "GET /v1/users",
@@ -257,7 +199,7 @@ describe("lists", () => {
 describe("reads", () => {
   it("forwards the caller's address and browser to the api, which counts reads by them", async () => {
     const { stories } = await call("{ stories(first: 1) { edges { node { publicId } } } }");
-    upstreamHeaders = [];
+    proxy.reset();
     const response = await fetch(`${bff.url}/graphql`, {
       method: "POST",
       headers: {
@@ -271,7 +213,7 @@ describe("reads", () => {
       }),
     });
     expect(response.status).toBe(200);
-    expect(upstreamHeaders[0]).toMatchObject({
+    expect(proxy.headers[0]).toMatchObject({
       "user-agent": "StoryloomTest/1.0",
       // The caller's own chain, then the address the BFF saw, as a proxy adds it.
       "x-forwarded-for": expect.stringMatching(/^203\.0\.113\.9, (::ffff:)?127\.0\.0\.1$/),

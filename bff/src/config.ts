@@ -14,6 +14,8 @@ export interface GraphQLLimits {
   maxAliases: number;
   maxTokens: number;
   maxCost: number;
+  maxDirectives: number;
+  maxUpstreamCalls: number;
 }
 
 /** Admission and keepalive of graphql-ws sockets (docs/decisions/014-websocket-admission.md). */
@@ -85,8 +87,16 @@ export const BffEnvSchema = Type.Object({
     description: "most lexical tokens in one document",
   }),
   GRAPHQL_MAX_COST: Env.integer(10, 1_000_000, {
-    default: 5000,
-    description: "most fields (fragments expanded) in one operation",
+    default: 50_000,
+    description: "most fields in one operation, counted once per item a list may hold",
+  }),
+  GRAPHQL_MAX_DIRECTIVES: Env.integer(0, 1000, {
+    default: 20,
+    description: "most directives in one operation",
+  }),
+  GRAPHQL_MAX_UPSTREAM_CALLS: Env.integer(1, 1000, {
+    default: 20,
+    description: "most calls to the api one operation may make",
   }),
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: Env.integer(1, 1000, {
     default: 10,
@@ -150,6 +160,8 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       maxAliases: vars.GRAPHQL_MAX_ALIASES,
       maxTokens: vars.GRAPHQL_MAX_TOKENS,
       maxCost: vars.GRAPHQL_MAX_COST,
+      maxDirectives: vars.GRAPHQL_MAX_DIRECTIVES,
+      maxUpstreamCalls: vars.GRAPHQL_MAX_UPSTREAM_CALLS,
     },
     websocket: {
       maxSubscriptionsPerSocket: vars.WS_MAX_SUBSCRIPTIONS_PER_SOCKET,

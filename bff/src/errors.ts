@@ -41,6 +41,7 @@ const fallbackMessage: Record<GraphQLErrorCode, string> = {
   CONFLICT: "That cannot be done in the current state.",
   RATE_LIMITED: "Too many requests; try again later.",
   UPSTREAM_UNAVAILABLE: "The service is unavailable; try again later.",
+  QUERY_TOO_COMPLEX: "The request asks for too much at once.",
 };
 
 export function graphQLErrorFromRest(
@@ -65,4 +66,16 @@ export function upstreamUnavailable(): GraphQLError {
   return new GraphQLError(fallbackMessage.UPSTREAM_UNAVAILABLE, {
     extensions: { code: "UPSTREAM_UNAVAILABLE" },
   });
+}
+
+/** An operation refused by a limit (limits.ts), on HTTP and graphql-ws alike. */
+export function queryTooComplex(message: string): GraphQLError {
+  return new GraphQLError(message, { extensions: { code: "QUERY_TOO_COMPLEX" } });
+}
+
+/** The call to the api past the operation's budget (GRAPHQL_MAX_UPSTREAM_CALLS). */
+export function tooManyUpstreamCalls(max: number): GraphQLError {
+  return queryTooComplex(
+    `This operation needs more than ${max} calls to the api, the most one operation may make.`,
+  );
 }

@@ -1,61 +1,26 @@
-// GraphQL operation limits on depth, aliases and cost (GRAPHQL_MAX_*, README.md#bff): the same
-// rules guard HTTP and graphql-ws.
+// GraphQL operation limits on depth, aliases, directives, cost and api calls (GRAPHQL_MAX_*,
+// README.md#bff; docs/decisions/013-graphql-operation-cost.md): the same rules guard HTTP and
+// graphql-ws, and each takes time in proportion to the document, however its fragments nest.
+import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
+import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";
+import { maxDirectivesRule } from "@escape.tech/graphql-armor-max-directives";
+import type { ApolloServerPlugin } from "@apollo/server";
+import { ApolloServerErrorCode } from "@apollo/server/errors";
 import {
   GraphQLError,
   Kind,
   type ASTVisitor,
   type FragmentDefinitionNode,
-  type SelectionSetNode,
+  type GraphQLFormattedError,
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
 import type { GraphQLLimits } from "./config.js";
+import { queryTooComplex } from "./errors.js";
+import { OperationCostMeter, OperationTooCostly } from "./operation-cost.js";
 
-interface Measure {
-  depth: number;
-  cost: number;
-  aliases: number;
-}
-
-function measureSelections(
-  selectionSet: SelectionSetNode,
-  fragments: Map<string, FragmentDefinitionNode>,
-  visiting: Set<string>,
-): Measure {
-  const total: Measure = { depth: 0, cost: 0, aliases: 0 };
-  for (const selection of selectionSet.selections) {
-    let inner: Measure = { depth: 0, cost: 0, aliases: 0 };
-    if (selection.kind === Kind.FIELD) {
-      // Introspection is bounded by the schema itself (and off in production): not counted.
-      if (selection.name.value === "__schema" || selection.name.value === "__type") continue;
-      const child = selection.selectionSet
-        ? measureSelections(selection.selectionSet, fragments, visiting)
-        : { depth: 0, cost: 0, aliases: 0 };
-      inner = {
-        depth: child.depth + 1,
-        cost: child.cost + 1,
-        aliases: child.aliases + (selection.alias ? 1 : 0),
-      };
-    } else if (selection.kind === Kind.INLINE_FRAGMENT) {
-      inner = measureSelections(selection.selectionSet, fragments, visiting);
-    } else {
-      const name = selection.name.value;
-      const fragment = fragments.get(name);
-      // A fragment cycle is reported by graphql's own NoFragmentCycles rule.
-      if (!fragment || visiting.has(name)) continue;
-      visiting.add(name);
-      inner = measureSelections(fragment.selectionSet, fragments, visiting);
-      visiting.delete(name);
-    }
-    total.depth = Math.max(total.depth, inner.depth);
-    total.cost += inner.cost;
-    total.aliases += inner.aliases;
-  }
-  return total;
-}
-
-/** One validation rule that rejects operations deeper, costlier or more aliased than allowed. */
-export function operationLimitsRule(limits: GraphQLLimits): ValidationRule {
+/** Refuses an operation costing more, or calling the api more often, than allowed. */
+export function operationCostRule(limits: GraphQLLimits): ValidationRule {
   return (context: ValidationContext): ASTVisitor => {
     const fragments = new Map<string, FragmentDefinitionNode>();
     for (const definition of context.getDocument().definitions) {
@@ -63,25 +28,72 @@ export function operationLimitsRule(limits: GraphQLLimits): ValidationRule {
         fragments.set(definition.name.value, definition);
       }
     }
-    const report = (message: string) =>
-      context.reportError(new GraphQLError(message, { extensions: { code: "QUERY_TOO_COMPLEX" } }));
+    // One meter per document: a fragment is measured once for all its operations.
+    const meter = new OperationCostMeter(context.getSchema(), fragments, limits);
     return {
       OperationDefinition(operation) {
-        const { depth, cost, aliases } = measureSelections(
-          operation.selectionSet,
-          fragments,
-          new Set(),
-        );
-        if (depth > limits.maxDepth) {
-          report(`Query depth ${depth} exceeds the limit of ${limits.maxDepth}.`);
+        try {
+          meter.measure(operation);
+        } catch (error) {
+          if (!(error instanceof OperationTooCostly)) throw error;
+          context.reportError(queryTooComplex(error.message));
         }
-        if (aliases > limits.maxAliases) {
-          report(`Query uses ${aliases} aliases; the limit is ${limits.maxAliases}.`);
-        }
-        if (cost > limits.maxCost) {
-          report(`Query cost ${cost} exceeds the limit of ${limits.maxCost}.`);
-        }
+        return false;
       },
     };
   };
 }
+
+/** Every limit, as validation rules. */
+export function operationLimitsRules(limits: GraphQLLimits): ValidationRule[] {
+  // GraphQL Armor's rules measure each fragment once; their refusal becomes ours.
+  const armor = {
+    propagateOnRejection: false,
+    onReject: [
+      (context: ValidationContext | null, error: GraphQLError) =>
+        context?.reportError(queryTooComplex(error.message.replace(/^Syntax Error: /, ""))),
+    ],
+  };
+  return [
+    maxDepthRule({
+      n: limits.maxDepth,
+      flattenFragments: true,
+      ignoreIntrospection: false,
+      ...armor,
+    }),
+    // Every alias counts, __typename's too (Armor lets those through by default).
+    maxAliasesRule({ n: limits.maxAliases, allowList: [], ...armor }),
+    maxDirectivesRule({ n: limits.maxDirectives, ...armor }),
+    operationCostRule(limits),
+  ];
+}
+
+/**
+ * Apollo's formatError: a limit's refusal keeps its code over HTTP, as over graphql-ws (Apollo
+ * labels every validation error GRAPHQL_VALIDATION_FAILED otherwise).
+ */
+export function keepLimitErrorCode(
+  formatted: GraphQLFormattedError,
+  error: unknown,
+): GraphQLFormattedError {
+  const original = error instanceof GraphQLError ? error.originalError : undefined;
+  if (original instanceof GraphQLError && original.extensions.code === "QUERY_TOO_COMPLEX") {
+    return { ...formatted, extensions: { ...formatted.extensions, code: "QUERY_TOO_COMPLEX" } };
+  }
+  return formatted;
+}
+
+/** Subscriptions need a socket: over HTTP they are refused with a 400 that says where to go. */
+export const subscriptionsOverWebSocketOnly: ApolloServerPlugin = {
+  async requestDidStart() {
+    return {
+      async didResolveOperation({ operation }) {
+        if (operation?.operation !== "subscription") return;
+        throw new GraphQLError(
+          "Subscriptions are served over WebSocket at /graphql (graphql-ws).",
+          { extensions: { code: ApolloServerErrorCode.BAD_REQUEST, http: { status: 400 } } },
+        );
+      },
+    };
+  },
+};

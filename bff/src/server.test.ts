@@ -91,7 +91,14 @@ describe("configuration", () => {
         projectId: "demo-storyloom",
       },
       authEmulatorUrl: "http://127.0.0.1:9099",
-      limits: { maxDepth: 12, maxAliases: 30, maxTokens: 5000, maxCost: 5000 },
+      limits: {
+        maxDepth: 12,
+        maxAliases: 30,
+        maxTokens: 5000,
+        maxCost: 50_000,
+        maxDirectives: 20,
+        maxUpstreamCalls: 20,
+      },
       websocket: {
         maxSubscriptionsPerSocket: 10,
         maxSocketsPerUser: 32,

@@ -7,7 +7,13 @@ import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
 import express from "express";
-import { GraphQLError, parse, specifiedRules, validate } from "graphql";
+import {
+  GraphQLError,
+  NoSchemaIntrospectionCustomRule,
+  parse,
+  specifiedRules,
+  validate,
+} from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
 import type { BffConfig } from "./config.js";
@@ -17,7 +23,11 @@ import {
   type GraphQLContext,
 } from "./context.js";
 import { errorAnswer, notFoundAnswer, requireUtf8 } from "./error-pages.js";
-import { operationLimitsRule } from "./limits.js";
+import {
+  keepLimitErrorCode,
+  operationLimitsRules,
+  subscriptionsOverWebSocketOnly,
+} from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
@@ -42,10 +52,16 @@ export async function createBffServer(
   options: BffServerOptions = {},
 ): Promise<BffServer> {
   const schema = createSchema();
-  const rest = connectRest(config.apiUrl);
+  const rest = connectRest(config.apiUrl, config.limits.maxUpstreamCalls);
   const storyStreams = createStoryStreamBridge({ ...options, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
-  const validationRules = [operationLimitsRule(config.limits)];
+  const validationRules = operationLimitsRules(config.limits);
+  // Apollo turns introspection off for HTTP in production; graphql-ws needs the rule itself.
+  const socketRules = [
+    ...specifiedRules,
+    ...validationRules,
+    ...(config.production ? [NoSchemaIntrospectionCustomRule] : []),
+  ];
 
   const app = express();
   app.disable("x-powered-by");
@@ -88,7 +104,7 @@ export async function createBffServer(
         } catch (error) {
           return [error instanceof GraphQLError ? error : new GraphQLError("Invalid query.")];
         }
-        const errors = validate(schema, document, [...specifiedRules, ...validationRules]);
+        const errors = validate(schema, document, socketRules);
         if (errors.length > 0) return errors;
         const contextValue: GraphQLContext = buildContext(
           authorizationFromConnectionParams(ctx.connectionParams),
@@ -115,9 +131,11 @@ export async function createBffServer(
     introspection: !config.production,
     hideSchemaDetailsFromClientErrors: config.production,
     includeStacktraceInErrorResponses: false,
+    formatError: keepLimitErrorCode,
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {
           return {

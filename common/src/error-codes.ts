@@ -28,6 +28,8 @@ export const GRAPHQL_ERROR_CODES = [
   "CONFLICT",
   "RATE_LIMITED",
   "UPSTREAM_UNAVAILABLE",
+  // The bff's own: the operation passes a limit of depth, aliases, directives, cost or api calls.
+  "QUERY_TOO_COMPLEX",
 ] as const;
 export type GraphQLErrorCode = (typeof GRAPHQL_ERROR_CODES)[number];
 

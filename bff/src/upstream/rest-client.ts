@@ -3,7 +3,13 @@
 import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import type { paths } from "./api-types.js";
-import { graphQLErrorFromRest, upstreamUnavailable, type RestErrorBody } from "../errors.js";
+import { GraphQLError } from "graphql";
+import {
+  graphQLErrorFromRest,
+  tooManyUpstreamCalls,
+  upstreamUnavailable,
+  type RestErrorBody,
+} from "../errors.js";
 
 export type RestClient = Client<paths>;
 
@@ -14,14 +20,17 @@ export interface ClientHeaders {
 }
 
 export interface RestConnection {
-  /** A client whose every request carries this Authorization header (or none). */
+  /**
+   * A client for one GraphQL operation, whose every request carries this Authorization header (or
+   * none); past `maxCallsPerOperation` requests, the next one fails as QUERY_TOO_COMPLEX.
+   */
   forAuthorization(authorization: string | null, client?: ClientHeaders): RestClient;
   /** A raw GET through the same pool, for bodies the BFF streams on (pictures). */
   get(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<UndiciResponse>;
   close(): Promise<void>;
 }
 
-export function connectRest(baseUrl: string): RestConnection {
+export function connectRest(baseUrl: string, maxCallsPerOperation: number): RestConnection {
   const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, connectTimeout: 5_000 });
   // openapi-fetch builds a WHATWG Request; undici's own fetch sends it through our pool.
   const fetchThroughPool = async (request: Request): Promise<Response> => {
@@ -37,9 +46,14 @@ export function connectRest(baseUrl: string): RestConnection {
   };
   return {
     forAuthorization(authorization, client = {}) {
+      let calls = 0;
       return createClient<paths>({
         baseUrl,
-        fetch: fetchThroughPool,
+        fetch: (request) => {
+          calls += 1;
+          if (calls > maxCallsPerOperation) throw tooManyUpstreamCalls(maxCallsPerOperation);
+          return fetchThroughPool(request);
+        },
         headers: { ...client, ...(authorization ? { authorization } : {}) },
       });
     },
@@ -60,7 +74,9 @@ export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
   let result: RestResult<T>;
   try {
     result = await call;
-  } catch {
+  } catch (error) {
+    // Ours (the operation's budget of calls is spent), or the api could not be reached.
+    if (error instanceof GraphQLError) throw error;
     throw upstreamUnavailable();
   }
   const { data, error, response } = result;
