@@ -229,8 +229,8 @@ describe("the story stream bridge", () => {
     expect(attempts).toHaveLength(5);
     const gaps = attempts.slice(1).map((at, index) => at - (attempts[index] ?? at));
     // Retry n waits between half and all of 20 ms × 2^(n-1) (jittered), so the waits grow.
+    // (Only lower bounds: on a busy machine any gap may be longer than its wait.)
     gaps.forEach((gap, index) => expect(gap).toBeGreaterThanOrEqual(10 * 2 ** index - 2));
-    expect(gaps[3]).toBeGreaterThan(gaps[0] ?? Infinity);
     expect(await nextItem(feed)).toBe("done");
     expect(bridge.upstreamCount).toBe(0);
   });
@@ -300,8 +300,9 @@ describe("the story stream bridge", () => {
     startBridge({ idleTimeoutMs: 100 });
     const feed = bridge.subscribe("story1", "Bearer alice");
     await nextEvent(feed);
-    await until(() => live.connections === 2, "the idle reconnect");
-    live.broadcast(message("story1", 2));
+    // The story moves on while the bridge's socket is silent; the snapshot of the next socket has it.
+    live.snapshotSeq = 2;
+    await until(() => live.connections >= 2, "the idle reconnect");
     expect((await nextEvent(feed)).seq).toBe(2);
   });
 });
