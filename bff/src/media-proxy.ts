@@ -8,7 +8,7 @@
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
-import type { RestConnection } from "./upstream/rest-client.js";
+import type { ClientHeaders, RestConnection } from "./upstream/rest-client.js";
 
 export const MEDIA_PATH = "/media";
 const API_MEDIA_PATH = "/v1/media/";
@@ -24,14 +24,18 @@ export function sameOriginMediaUrl(apiUrl: string): string {
     : apiUrl;
 }
 
-export function mediaProxy(rest: RestConnection) {
+/**
+ * `client`: the caller's address and browser as the GraphQL requests forward them, so the api
+ * counts a visitor's pictures against their own address, not the BFF's.
+ */
+export function mediaProxy(rest: RestConnection, client: (request: Request) => ClientHeaders) {
   return async function serveMedia(request: Request<{ id: string }>, response: Response) {
     const { id } = request.params;
     if (!MEDIA_ID.test(id)) {
       response.status(404).type("text/plain").send("Not found.");
       return;
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...client(request) };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
@@ -49,6 +53,8 @@ export function mediaProxy(rest: RestConnection) {
       await upstream.body?.cancel();
       // The api's error body is for api clients; a browser gets the status alone.
       const status = upstream.status >= 500 ? 502 : upstream.status;
+      const retryAfter = upstream.headers.get("retry-after");
+      if (status === 429 && retryAfter !== null) response.setHeader("retry-after", retryAfter);
       response
         .status(status)
         .type("text/plain")

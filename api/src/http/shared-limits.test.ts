@@ -80,3 +80,21 @@ describe("the story-start limit of a user", () => {
     expect(Number(refused.retryAfter)).toBeGreaterThan(500);
   });
 });
+
+describe("the limit of anonymous requests per address", () => {
+  it.runIf(onPostgres)("holds across two api replicas on one database", async () => {
+    const env = await startEnv({ ANONYMOUS_REQUESTS_PER_MINUTE: "6" });
+    const replicas = [await started(env), await started(env)];
+    const statuses: number[] = [];
+    for (let i = 0; i < 10; i += 1) {
+      const api = replicas[i % 2] as RunningApi;
+      // Each replica believes the loopback proxy's X-Forwarded-For (TRUSTED_PROXIES).
+      const response = await fetch(`${api.url}/v1/stories?sort=newest`, {
+        headers: { "x-forwarded-for": "203.0.113.30" },
+      });
+      await response.arrayBuffer();
+      statuses.push(response.status);
+    }
+    expect(statuses).toEqual([...Array(6).fill(200), ...Array(4).fill(429)]);
+  });
+});
