@@ -21,6 +21,7 @@ import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
 import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
+import { limitAnonymousRequests } from "./http/anonymous-limit.js";
 import { ApiErrorSchema } from "./http/error-schema.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
@@ -42,7 +43,7 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** What the HTTP api takes from the process's configuration (config/api-config.ts). */
 export type AppSettings = Pick<
   ApiConfig,
-  "publicBaseUrl" | "readHashSecret" | "trustProxy" | "moderation"
+  "publicBaseUrl" | "readHashSecret" | "trustProxy" | "moderation" | "addressLimits" | "adminEmails"
 >;
 
 export interface AppDeps {
@@ -104,8 +105,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const users = new UsersRepository(db);
   // One repository of the reading community and one set of rate limiters for the whole app.
   const community = new CommunityRepository(db, TRENDING);
-  const limits = createRateLimiters();
-  const guards = createAuthGuards(deps.identity, users);
+  const limits = createRateLimiters(db, settings.addressLimits);
+  app.addHook("onClose", async () => limits.close());
+  limitAnonymousRequests(app, limits.anonymousRequests);
+  const guards = createAuthGuards(deps.identity, users, settings.adminEmails);
   await app.register(healthRoutes, { prefix: "/v1", db });
   await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
@@ -115,7 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     community,
     guards,
     publicBaseUrl: settings.publicBaseUrl,
-    startLimiter: limits.storyStarts,
+    startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
   });
@@ -154,5 +157,6 @@ async function registerStoryStream(
     identity: deps.identity,
     users,
     watchers,
+    adminEmails: deps.settings.adminEmails,
   });
 }

@@ -9,7 +9,7 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import { sendFailure, type HttpFailure } from "./error-pages.js";
-import type { RestConnection } from "./upstream/rest-client.js";
+import type { ClientHeaders, RestConnection } from "./upstream/rest-client.js";
 
 export const MEDIA_PATH = "/media";
 const API_MEDIA_PATH = "/v1/media/";
@@ -32,6 +32,11 @@ const UNAVAILABLE: HttpFailure = {
   code: "UNAVAILABLE",
   message: "Pictures are unavailable; try again later.",
 };
+const RATE_LIMITED: HttpFailure = {
+  status: 429,
+  code: "RATE_LIMITED",
+  message: "Too many requests. Please wait a minute and try again.",
+};
 const UNAUTHENTICATED: HttpFailure = {
   status: 401,
   code: "UNAUTHENTICATED",
@@ -45,14 +50,18 @@ export function sameOriginMediaUrl(apiUrl: string): string {
     : apiUrl;
 }
 
-export function mediaProxy(rest: RestConnection) {
+/**
+ * `client`: the caller's address and browser as the GraphQL requests forward them, so the api
+ * counts a visitor's pictures against their own address, not the BFF's.
+ */
+export function mediaProxy(rest: RestConnection, client: (request: Request) => ClientHeaders) {
   return async function serveMedia(request: Request<{ id: string }>, response: Response) {
     const { id } = request.params;
     if (!MEDIA_ID.test(id)) {
       sendFailure(request, response, NOT_FOUND);
       return;
     }
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...client(request) };
     for (const name of FORWARDED_REQUEST_HEADERS) {
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
@@ -70,6 +79,12 @@ export function mediaProxy(rest: RestConnection) {
       await upstream.body?.cancel();
       // The api's error body is for api clients (it answers 401 for a bad token, 404 for a
       // picture the caller may not see); a browser gets one of ours.
+      if (upstream.status === 429) {
+        const retryAfter = upstream.headers.get("retry-after");
+        if (retryAfter !== null) response.setHeader("retry-after", retryAfter);
+        sendFailure(request, response, RATE_LIMITED);
+        return;
+      }
       const failure =
         upstream.status === 401 ? UNAUTHENTICATED : upstream.status < 500 ? NOT_FOUND : UNAVAILABLE;
       sendFailure(request, response, failure);

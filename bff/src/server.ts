@@ -159,7 +159,7 @@ export async function createBffServer(
     res.setHeader("cache-control", "no-cache");
     res.json({ firebase: config.firebase, authEmulatorUrl: config.authEmulatorUrl });
   });
-  app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest));
+  app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest, clientHeaders));
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY, verify: requireUtf8 }),

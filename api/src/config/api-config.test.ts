@@ -15,6 +15,8 @@ describe("the api's configuration", () => {
       readHashSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       trustProxy: "loopback",
       moderation: { storyModeration: "off", commentFlagThreshold: 3 },
+      addressLimits: { anonymousRequestsPerMinute: 1200, storyStartsPerAddress: 30 },
+      adminEmails: [],
       generation: {
         workers: 1,
         leaseSeconds: 30,
@@ -38,6 +40,9 @@ describe("the api's configuration", () => {
       TRUSTED_PROXIES: "10.0.0.0/8",
       STORY_MODERATION: "pre",
       COMMENT_FLAG_THRESHOLD: "5",
+      ANONYMOUS_REQUESTS_PER_MINUTE: "0",
+      STORY_STARTS_PER_ADDRESS: "12",
+      ADMIN_EMAILS: " Mara@Example.com, ,jo@example.org ",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -48,6 +53,8 @@ describe("the api's configuration", () => {
       readHashSecret: "fixed",
       trustProxy: "10.0.0.0/8",
       moderation: { storyModeration: "pre", commentFlagThreshold: 5 },
+      addressLimits: { anonymousRequestsPerMinute: 0, storyStartsPerAddress: 12 },
+      adminEmails: ["mara@example.com", "jo@example.org"],
     });
   });
 
@@ -110,6 +117,14 @@ describe("the api's configuration", () => {
     [
       { COMMENT_FLAG_THRESHOLD: "2.5" },
       'COMMENT_FLAG_THRESHOLD must be a whole number from 1, got "2.5"',
+    ],
+    [
+      { STORY_STARTS_PER_ADDRESS: "-1" },
+      'STORY_STARTS_PER_ADDRESS must be a whole number (0: no limit), got "-1"',
+    ],
+    [
+      { ADMIN_EMAILS: "mara@example.com; jo@example.org" },
+      'ADMIN_EMAILS must be e-mail addresses separated by commas, got "mara@example.com; jo@example.org"',
     ],
     [
       { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },

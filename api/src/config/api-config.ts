@@ -7,6 +7,7 @@ import type { DatabaseTarget } from "../db/database.js";
 import type { GenerationSettings } from "../worker/story-tools.js";
 import { GenerationEnvProperties, generationSettings } from "./generation-config.js";
 import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
+import type { AddressLimitSettings } from "../domain/rate-limits.js";
 import { redactPassword, withDefaultUser } from "../lib/postgres-url.js";
 
 export { ConfigError };
@@ -95,8 +96,38 @@ export const ApiEnvSchema = Type.Object({
     must: "a whole number from 1",
     description: "reports by different readers that send an approved comment back to moderation",
   }),
+  ANONYMOUS_REQUESTS_PER_MINUTE: Env.integer(0, 1_000_000, {
+    default: 1200,
+    must: "a whole number (0: no limit)",
+    description: "requests without a signed-in user per client address and minute (0: no limit)",
+  }),
+  STORY_STARTS_PER_ADDRESS: Env.integer(0, 1_000_000, {
+    default: 30,
+    must: "a whole number (0: no limit)",
+    description:
+      "story starts per client address in 10 minutes, all accounts together (0: no limit)",
+  }),
+  ADMIN_EMAILS: Env.optional(
+    Env.text({
+      description: "comma-separated e-mails that become admin when they sign in, once verified",
+      problem: (raw) => {
+        const wrong = emailList(raw).find((email) => !/^[^\s@]+@[^\s@]+$/.test(email));
+        return wrong === undefined
+          ? null
+          : `must be e-mail addresses separated by commas, got "${wrong}"`;
+      },
+    }),
+  ),
   ...GenerationEnvProperties,
 });
+
+/** ADMIN_EMAILS as a list: trimmed, lower-cased, empty items dropped. */
+function emailList(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((email) => email.trim().toLowerCase())
+    .filter((email) => email !== "");
+}
 
 export interface ApiConfig {
   host: string;
@@ -126,6 +157,10 @@ export interface ApiConfig {
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (reads count per address). */
   trustProxy: string;
   moderation: ModerationSettings;
+  /** The limits per client address (the per-user ones are the product's: domain/rate-limits.ts). */
+  addressLimits: AddressLimitSettings;
+  /** ADMIN_EMAILS, lower-cased: whoever signs in with one of them, verified, becomes an admin. */
+  adminEmails: readonly string[];
   /** Who writes stories in this process, and how (workers, leases, the writer and illustrator). */
   generation: GenerationSettings;
 }
@@ -159,6 +194,11 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
       storyModeration: vars.STORY_MODERATION,
       commentFlagThreshold: vars.COMMENT_FLAG_THRESHOLD,
     },
+    addressLimits: {
+      anonymousRequestsPerMinute: vars.ANONYMOUS_REQUESTS_PER_MINUTE,
+      storyStartsPerAddress: vars.STORY_STARTS_PER_ADDRESS,
+    },
+    adminEmails: emailList(vars.ADMIN_EMAILS ?? ""),
     generation: generationSettings(vars),
   };
 }

@@ -51,6 +51,7 @@ describe("migrations", () => {
       "bookmarks",
       "comment_reports",
       "comments",
+      "rate_limits",
       "schema_migrations",
       "stories",
       "story_media",

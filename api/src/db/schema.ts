@@ -195,6 +195,17 @@ export const commentReports = pgTable(
   (table) => [primaryKey({ columns: [table.commentId, table.reporterId] })],
 );
 
+/**
+ * The counters of the rate limits, shared by every api replica (docs/decisions/017): one row per
+ * limit and key (`<limit>:<key>`), the turns taken in the window that ends at `expire`. The columns
+ * are the ones rate-limiter-flexible's RateLimiterDrizzle reads and writes.
+ */
+export const rateLimits = pgTable("rate_limits", {
+  key: text("key").primaryKey(),
+  points: integer("points").notNull(),
+  expire: timestamp("expire", { withTimezone: true }),
+});
+
 export const schema = {
   users,
   stories,
@@ -203,4 +214,5 @@ export const schema = {
   storyReads,
   comments,
   commentReports,
+  rateLimits,
 };

@@ -1,4 +1,5 @@
-import { eq, sql } from "drizzle-orm";
+import type { UserRole } from "@storyloom/common";
+import { and, eq, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Database } from "./database.js";
 import { isUniqueViolation } from "./postgres-errors.js";
@@ -77,6 +78,16 @@ export class UsersRepository {
       .update(users)
       .set({ [flag]: sql`coalesce(${column}, now())`, updatedAt: sql`now()` })
       .where(eq(users.id, id))
+      .returning();
+    return user ?? null;
+  }
+
+  /** Adds `role` to the user's roles; null when they had it already (or the row is gone). */
+  async addRole(id: string, role: UserRole): Promise<UserRecord | null> {
+    const [user] = await this.db
+      .update(users)
+      .set({ roles: sql`array_append(${users.roles}, ${role})`, updatedAt: sql`now()` })
+      .where(and(eq(users.id, id), sql`not (${role} = any(${users.roles}))`))
       .returning();
     return user ?? null;
   }

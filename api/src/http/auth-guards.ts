@@ -24,8 +24,12 @@ export interface AuthGuards {
  * Every route verifies the caller's token itself. Guards run on request, before the body is
  * read, so an anonymous caller costs no parsing.
  */
-export function createAuthGuards(identity: IdentityProvider, users: UsersRepository): AuthGuards {
-  const authenticator = createAuthenticator(identity, users);
+export function createAuthGuards(
+  identity: IdentityProvider,
+  users: UsersRepository,
+  adminEmails: readonly string[] = [],
+): AuthGuards {
+  const authenticator = createAuthenticator(identity, users, adminEmails);
   async function resolveUser(request: FastifyRequest, required: boolean): Promise<void> {
     request.user = await authenticator.userOf(
       bearerToken(request.headers.authorization),

@@ -22,10 +22,10 @@ import {
   COMMENT_REPORTS,
   COMMENTING_TOO_FAST,
   REPORTING_TOO_FAST,
+  type RateLimiter,
 } from "../domain/rate-limits.js";
 import { assertCanView, canView } from "../domain/stories/visibility.js";
 import { forbidden, invalid, notFound } from "../lib/errors.js";
-import type { SlidingWindowLimiter } from "../lib/sliding-window-limiter.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import {
   CommentIdParams,
@@ -47,8 +47,8 @@ export interface CommentRoutesOptions {
   guards: AuthGuards;
   moderation: ModerationSettings;
   /** Posting and reporting are rate limited per user (domain/rate-limits.ts). */
-  postLimiter: SlidingWindowLimiter;
-  reportLimiter: SlidingWindowLimiter;
+  postLimiter: RateLimiter;
+  reportLimiter: RateLimiter;
 }
 
 const optionalSecurity = [{}, ...bearerSecurity];
@@ -140,7 +140,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
         if (!onStory.has(parentId)) throw invalid("parent_comment_id", PARENT_NOT_ON_STORY);
       }
       const anchor = location === null ? null : anchorFor(story, location);
-      postLimiter.takeTurn(user.id, COMMENTING_TOO_FAST);
+      await postLimiter.takeTurn(user.id, COMMENTING_TOO_FAST);
       const created = await comments.insert({
         storyId: story.id,
         authorId: user.id,
@@ -211,7 +211,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       if (found.comment.authorId === user.id) {
         throw forbidden(CANNOT_REPORT_OWN);
       }
-      reportLimiter.takeTurn(user.id, REPORTING_TOO_FAST);
+      await reportLimiter.takeTurn(user.id, REPORTING_TOO_FAST);
       await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
       const after = await comments.findWithStory(found.comment.id, user.id);
       if (after === null) throw notFound(COMMENT_NOT_FOUND);

@@ -22,10 +22,10 @@ import {
   validTitle,
 } from "../domain/stories/story-request.js";
 import { assertCanView, canView, isOwner } from "../domain/stories/visibility.js";
-import { STARTING_TOO_FAST } from "../domain/rate-limits.js";
+import { STARTING_TOO_FAST, type RateLimiter } from "../domain/rate-limits.js";
+import { addressKey } from "../lib/client-address.js";
 import { decodeKeyset, encodeKeyset } from "../lib/cursor.js";
 import { conflict, invalid, type Failure } from "../lib/errors.js";
-import type { SlidingWindowLimiter } from "../lib/sliding-window-limiter.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -51,7 +51,8 @@ export interface StoryRoutesOptions {
   guards: AuthGuards;
   /** The web app's address: share links point at <publicBaseUrl>/stories/<public_id>. */
   publicBaseUrl: string;
-  startLimiter: SlidingWindowLimiter;
+  /** Story starts per user, and per client address whoever is signed in (domain/rate-limits.ts). */
+  startLimiters: { perUser: RateLimiter; perAddress: RateLimiter };
   /** Mixed into read counting's reader keys (docs/decisions/009-trending-and-reads.md). */
   readHashSecret: string;
   /** STORY_MODERATION: whether a story made public waits for a moderator. */
@@ -66,7 +67,7 @@ const optionalSecurity = [{}, ...bearerSecurity];
 
 /** The /stories routes: the story lifecycle (docs/product.md#story-lifecycle) over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
-  const { db, community, guards, publicBaseUrl, startLimiter, readHashSecret, moderation } =
+  const { db, community, guards, publicBaseUrl, startLimiters, readHashSecret, moderation } =
     options;
   const stories = new StoriesRepository(db);
 
@@ -88,7 +89,8 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       schema: {
         operationId: "startStoryGeneration",
         summary: "Starts writing a story: it begins generating; a worker writes it.",
-        description: "At most 10 starts per 10 minutes per user (429 with Retry-After).",
+        description:
+          "At most 10 starts per 10 minutes per user, and STORY_STARTS_PER_ADDRESS per client address (429 with Retry-After).",
         tags: ["stories"],
         security: bearerSecurity,
         body: StartStoryBody,
@@ -102,7 +104,8 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const user = signedInUser(request);
       if (request.validationError) throw startBodyFailure(request.validationError);
       const valid = validStoryRequest(request.body);
-      startLimiter.takeTurn(user.id, STARTING_TOO_FAST);
+      await startLimiters.perUser.takeTurn(user.id, STARTING_TOO_FAST);
+      await startLimiters.perAddress.takeTurn(addressKey(request.ip), STARTING_TOO_FAST);
       const story = await startStory(db, user.id, valid);
       return reply
         .status(201)
@@ -170,9 +173,8 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       // Reads feed Trending Now: anyone but the owner reading a public story, once a day each.
       if (!isOwner(story, viewerId) && canView(story, null)) {
         const now = new Date();
-        const reader = viewerId
-          ? { userId: viewerId }
-          : { ip: request.ip, userAgent: request.headers["user-agent"] ?? "" };
+        // A visitor is their address (an IPv6 one by its /64), whatever browser they name.
+        const reader = viewerId ? { userId: viewerId } : { address: addressKey(request.ip) };
         const day = readDay(now);
         await community.recordRead(story.id, readerKey(readHashSecret, reader, day), day, now);
       }

@@ -26,6 +26,7 @@ describe("the Firebase identity provider", () => {
     await expect(identity.verifyIdToken(session.idToken)).resolves.toEqual({
       uid: session.localId,
       email: session.email,
+      emailVerified: false,
       name: null,
       picture: null,
     });

@@ -48,6 +48,7 @@ function identityOf(token: DecodedIdToken): VerifiedIdentity {
   return {
     uid: token.uid,
     email: token.email ?? null,
+    emailVerified: token.email_verified === true,
     name: typeof token.name === "string" ? token.name : null,
     picture: token.picture ?? null,
   };

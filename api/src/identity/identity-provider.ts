@@ -2,6 +2,8 @@
 export interface VerifiedIdentity {
   uid: string;
   email: string | null;
+  /** Whether the identity service has seen the person prove the e-mail is theirs. */
+  emailVerified: boolean;
   name: string | null;
   picture: string | null;
 }

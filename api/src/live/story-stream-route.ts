@@ -27,6 +27,8 @@ export interface StoryStreamRouteOptions {
   users: UsersRepository;
   watchers: StoryWatchers;
   heartbeatIntervalMs?: number;
+  /** ADMIN_EMAILS, as the routes' guards apply them (domain/users/authenticate.ts). */
+  adminEmails?: readonly string[];
 }
 
 interface StreamRequest {
@@ -46,7 +48,7 @@ export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = asy
   options,
 ) => {
   const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
-  const authenticator = createAuthenticator(options.identity, options.users);
+  const authenticator = createAuthenticator(options.identity, options.users, options.adminEmails);
 
   app.get<StreamRequest>(
     "/stories/:id/stream",

@@ -15,7 +15,13 @@ export function fakeIdentity(): IdentityProvider {
       if (token === "outage") throw new IdentityUnavailableError("Firebase is unreachable");
       const uid = /^user:(.+)$/.exec(token)?.[1];
       if (uid === undefined) throw new InvalidTokenError("not a test token");
-      return { uid, email: `${uid}@example.com`, name: null, picture: null };
+      return {
+        uid,
+        email: `${uid}@example.com`,
+        emailVerified: false,
+        name: null,
+        picture: null,
+      };
     },
     async deleteUser() {},
     async close() {},

@@ -4,6 +4,7 @@ import {
   IdentityUnavailableError,
   InvalidTokenError,
   type IdentityProvider,
+  type VerifiedIdentity,
 } from "../../identity/identity-provider.js";
 import { unauthenticated, unavailable } from "../../lib/errors.js";
 import { findOrCreateUser } from "./find-or-create-user.js";
@@ -32,10 +33,25 @@ export interface Authenticator {
   ): Promise<UserRecord | null>;
 }
 
+/**
+ * `adminEmails` (ADMIN_EMAILS, lower-cased): a person whose verified e-mail is listed becomes an
+ * admin when they authenticate, so a site can get its first admin while it runs. Leaving the list
+ * takes nothing away (docs/decisions/017-shared-and-per-address-limits.md).
+ */
 export function createAuthenticator(
   identity: IdentityProvider,
   users: UsersRepository,
+  adminEmails: readonly string[] = [],
 ): Authenticator {
+  const admins = new Set(adminEmails);
+  async function withListedRole(user: UserRecord, who: VerifiedIdentity): Promise<UserRecord> {
+    if (!who.emailVerified || who.email === null || !admins.has(who.email.toLowerCase())) {
+      return user;
+    }
+    if (user.roles.includes("admin")) return user;
+    return (await users.addRole(user.id, "admin")) ?? user;
+  }
+
   async function userOf(
     token: string | null,
     required: boolean,
@@ -47,7 +63,8 @@ export function createAuthenticator(
     }
     if (token.trim() === "") throw unauthenticated(INVALID_TOKEN);
     try {
-      return await findOrCreateUser(users, await identity.verifyIdToken(token));
+      const who = await identity.verifyIdToken(token);
+      return await withListedRole(await findOrCreateUser(users, who), who);
     } catch (error) {
       if (error instanceof InvalidTokenError) {
         onRefused?.(error.message);

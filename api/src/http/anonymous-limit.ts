@@ -1,0 +1,22 @@
+import type { FastifyInstance } from "fastify";
+import { TOO_MANY_REQUESTS, type RateLimiter } from "../domain/rate-limits.js";
+import { addressKey } from "../lib/client-address.js";
+
+/**
+ * Not counted: the load balancer's health checks, and the live channel, which signs its caller in
+ * on the socket and closes on a visitor at once.
+ */
+const UNCOUNTED_ROUTES = new Set(["/v1/health", "/v1/stories/:id/stream"]);
+
+/**
+ * Requests without a signed-in user are limited per client address (ANONYMOUS_REQUESTS_PER_MINUTE;
+ * docs/decisions/017): counted after the route's auth guard has said who is calling, before the
+ * handler does the work. The address is Fastify's request.ip, which believes X-Forwarded-For only
+ * from TRUSTED_PROXIES. Must be added before the routes.
+ */
+export function limitAnonymousRequests(app: FastifyInstance, limiter: RateLimiter): void {
+  app.addHook("preHandler", async (request) => {
+    if (request.user !== null || UNCOUNTED_ROUTES.has(request.routeOptions.url ?? "")) return;
+    await limiter.takeTurn(addressKey(request.ip), TOO_MANY_REQUESTS);
+  });
+}
