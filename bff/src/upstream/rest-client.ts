@@ -3,6 +3,7 @@
 import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import type { paths } from "./api-types.js";
+import { badUserInput } from "../arguments.js";
 import { graphQLErrorFromRest, upstreamUnavailable, type RestErrorBody } from "../errors.js";
 
 export type RestClient = Client<paths>;
@@ -60,7 +61,12 @@ export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
   let result: RestResult<T>;
   try {
     result = await call;
-  } catch {
+  } catch (error) {
+    // Text a URL cannot carry (an unpaired surrogate) fails while the request is written, before
+    // anything is sent: the caller's input, not the api's trouble.
+    if (error instanceof URIError) {
+      throw badUserInput("The request holds text that cannot be sent: an unpaired surrogate.");
+    }
     throw upstreamUnavailable();
   }
   const { data, error, response } = result;
