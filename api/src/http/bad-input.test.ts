@@ -2,6 +2,7 @@ import { REST_ERROR_CODES } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
+import { encodeApiCursor } from "../../../scripts/lib/bad-input.mjs";
 import { databaseChecksum } from "../../../scripts/lib/database-checksum.mjs";
 import { users } from "../db/schema.js";
 import { openApiDocument } from "../openapi-document.js";
@@ -105,5 +106,49 @@ describe("bad input at every route of the api", () => {
       }),
       { numRuns: RUNS_PER_ROUTE },
     );
+  });
+});
+
+describe("the attacks that once answered 500", () => {
+  const cursor = (list: string, at: string) =>
+    encodeApiCursor(list === "popular" ? [list, at, 0] : [list, at, "story1"]);
+  const lists: Array<[string, string]> = [
+    ["newest", "/v1/stories?"],
+    ["popular", "/v1/stories?sort=popular&"],
+    ["newest", "/v1/stories/search?q=tale&"],
+    ["mine", "/v1/stories/mine?"],
+    ["bookmarks", "/v1/bookmarks?"],
+  ];
+
+  const attacks: Array<[string, string, number, string]> = [
+    ["a NUL byte in a story id", "/v1/stories/a%00b", 422, "id"],
+    ["a NUL byte in a comment id", "/v1/comments/comments/a%00b/report", 422, "id"],
+    ["a NUL byte in q", "/v1/stories?q=a%00b", 422, "q"],
+    ["a NUL byte in tag", "/v1/stories?tag=%00", 422, "tag"],
+    ["a NUL byte in author", "/v1/stories?author=%00", 422, "author"],
+    ["a NUL byte in ids", "/v1/users?ids=a,%00", 422, "ids"],
+    ["an id of 101 characters", `/v1/stories/${"x".repeat(101)}`, 422, "id"],
+    ["an id of 501 characters", `/v1/stories/${"x".repeat(501)}`, 414, "path"],
+    ["a %-escape that is not UTF-8", "/v1/stories/%C0%AF", 400, "path"],
+  ];
+  for (const [list, url] of lists) {
+    for (const at of ["1", "2024", "+010000-01-01T00:00:00.000Z", "-010000-01-01T00:00:00.000Z"]) {
+      attacks.push([
+        `the instant ${at} in a cursor of ${url}`,
+        `${url}cursor=${cursor(list, at)}`,
+        422,
+        "cursor",
+      ]);
+    }
+  }
+
+  it.each(attacks)("%s is a %i naming %s", async (_what, url, status, field) => {
+    const response = await ctx.api.app.inject({
+      method: url.endsWith("/report") ? "POST" : "GET",
+      url,
+      headers: ctx.owner.headers,
+    });
+    expect(response.statusCode).toBe(status);
+    expect(response.json()).toMatchObject({ code: "VALIDATION_FAILED", field });
   });
 });
