@@ -20,14 +20,19 @@ import { CommentSchema } from "./http/comment-schema.js";
 import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
-import { answerFrameworkError, installErrorHandling } from "./http/error-handler.js";
+import {
+  answerFrameworkError,
+  installErrorHandling,
+  MAX_PATH_PARAMETER_LENGTH,
+} from "./http/error-handler.js";
 import { limitAnonymousRequests } from "./http/anonymous-limit.js";
-import { ApiErrorSchema } from "./http/error-schema.js";
+import { ApiErrorSchema, documentRequestErrors } from "./http/error-schema.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
 import { mediaRoutes } from "./http/media-routes.js";
 import { registerOpenApi } from "./http/openapi.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
+import { refusingForbiddenCharacters } from "./http/request-text.js";
 import { storyListRoutes } from "./http/story-list-routes.js";
 import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
@@ -74,18 +79,19 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     genReqId: () => nanoid(12),
     requestIdHeader: false,
     // Some clients write paths with a trailing slash (PATCH /stories/{id}/).
-    routerOptions: { ignoreTrailingSlash: true },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // The router's refusals (bad %-escapes, over-long parameters) in the api's error shape.
+    frameworkErrors: answerFrameworkError,
     // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
     // believed only when it comes from a configured proxy.
     trustProxy: deps.settings.trustProxy,
-    // A path that does not decode (%ZZ) or a parameter over its length: the api's error body too.
-    frameworkErrors: answerFrameworkError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
   // a username), while query strings and path parameters are converted to the declared types.
+  // No string of any request may hold a control character (docs/decisions/015).
   registerAjvFormats();
-  app.setValidatorCompiler(TypeBoxValidatorCompiler);
+  app.setValidatorCompiler(refusingForbiddenCharacters(TypeBoxValidatorCompiler));
   acceptJsonBodiesOnly(app);
   installErrorHandling(app, BODY_LIMIT_BYTES);
   app.decorateRequest("user", null);
@@ -95,6 +101,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reply.header("x-content-type-options", "nosniff");
   });
 
+  // Before the OpenAPI plugin collects the routes: each documents the edge's refusals too.
+  app.addHook("onRoute", documentRequestErrors);
   app.addSchema(ApiErrorSchema);
   app.addSchema(UserProfileSchema);
   app.addSchema(StoryDetailSchema);

@@ -29,9 +29,20 @@ const codeByStatus: Record<number, GraphQLErrorCode> = {
   403: "FORBIDDEN",
   404: "NOT_FOUND",
   409: "CONFLICT",
+  413: "BAD_USER_INPUT",
+  414: "BAD_USER_INPUT",
+  415: "BAD_USER_INPUT",
   422: "BAD_USER_INPUT",
   429: "RATE_LIMITED",
 };
+
+/**
+ * The api's 4xx say the request was wrong, which the BFF built from the caller's input: any the
+ * table does not name is bad input too. Only 5xx and the unexpected are the service's trouble.
+ */
+const codeOf = (status: number): GraphQLErrorCode =>
+  codeByStatus[status] ??
+  (status >= 400 && status < 500 ? "BAD_USER_INPUT" : "UPSTREAM_UNAVAILABLE");
 
 const fallbackMessage: Record<GraphQLErrorCode, string> = {
   BAD_USER_INPUT: "The request is not valid.",
@@ -49,7 +60,7 @@ export function graphQLErrorFromRest(
   body: RestErrorBody | undefined,
   retryAfter?: string | null,
 ): GraphQLError {
-  const code = codeByStatus[status] ?? "UPSTREAM_UNAVAILABLE";
+  const code = codeOf(status);
   // 5xx details are the api's business; clients get the generic message.
   const detail =
     status < 500 && typeof body?.detail === "string" && body.detail ? body.detail : undefined;

@@ -3,6 +3,8 @@
 // started from and how many stories of that page come before the next one.
 import { GraphQLError } from "graphql";
 
+const API_CURSOR = /^[A-Za-z0-9_-]{1,300}$/;
+
 export interface PagePosition {
   /** The api cursor the page was read from; null for the first page. */
   apiCursor: string | null;
@@ -20,7 +22,9 @@ export function decodeCursor(cursor: string | null | undefined): PagePosition {
     const value: unknown = JSON.parse(Buffer.from(cursor, "base64url").toString("utf8"));
     if (Array.isArray(value) && value.length === 2) {
       const [apiCursor, skip] = value as unknown[];
-      const validCursor = apiCursor === null || typeof apiCursor === "string";
+      // The api's cursors are base64url; anything else would only go upstream to be refused.
+      const validCursor =
+        apiCursor === null || (typeof apiCursor === "string" && API_CURSOR.test(apiCursor));
       if (validCursor && Number.isInteger(skip) && Number(skip) >= 0) {
         return { apiCursor: apiCursor as string | null, skip: Number(skip) };
       }

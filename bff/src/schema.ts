@@ -3,6 +3,7 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { makeExecutableSchema } from "@graphql-tools/schema";
+import { checkArgumentsOfEveryField } from "./arguments.js";
 import { resolvers } from "./resolvers/index.js";
 
 const schemaFile = path.resolve(
@@ -11,5 +12,7 @@ const schemaFile = path.resolve(
 );
 
 export function createSchema() {
-  return makeExecutableSchema({ typeDefs: readFileSync(schemaFile, "utf8"), resolvers });
+  return checkArgumentsOfEveryField(
+    makeExecutableSchema({ typeDefs: readFileSync(schemaFile, "utf8"), resolvers }),
+  );
 }

@@ -159,6 +159,31 @@ describe("reading a story", () => {
     expect(await readStory(story.publicId)).toBeNull();
     expect(await readStory("no-such-story")).toBeNull();
   });
+
+  // An id no story can have never becomes a path: "" would be /v1/stories/, the list.
+  it.each([
+    ["an empty publicId", "", "publicId must not be empty."],
+    [
+      "a publicId with a NUL byte",
+      "a\u0000b",
+      "publicId must not contain the control character U+0000.",
+    ],
+    [
+      "a publicId longer than any story's",
+      "x".repeat(120),
+      "publicId is not valid: 1 to 64 letters, digits, _ or -.",
+    ],
+    ["a publicId with a slash", "a/b", "publicId is not valid: 1 to 64 letters, digits, _ or -."],
+  ])("%s is BAD_USER_INPUT naming publicId", async (_what, publicId, message) => {
+    const body = await graphql(bff.url, STORY, { variables: { publicId } });
+    expect(body.data?.story ?? null).toBeNull();
+    expect(body.errors).toEqual([
+      expect.objectContaining({
+        message,
+        extensions: expect.objectContaining({ code: "BAD_USER_INPUT", field: "publicId" }),
+      }),
+    ]);
+  });
 });
 
 describe("a story's discussion", () => {

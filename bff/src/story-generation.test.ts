@@ -239,4 +239,33 @@ describe("storyGeneration", () => {
     expect(watcher.errors[0]?.extensions?.code).toBe("UNAUTHENTICATED");
     await watcher.leave();
   });
+
+  it.each([
+    ["an empty id", "", "publicId must not be empty."],
+    [
+      "an id with a NUL byte",
+      "a\u0000b",
+      "publicId must not contain the control character U+0000.",
+    ],
+    [
+      "an id longer than any story's",
+      "x".repeat(120),
+      "publicId is not valid: 1 to 64 letters, digits, _ or -.",
+    ],
+  ])("watching %s is BAD_USER_INPUT naming publicId", async (_what, publicId, message) => {
+    const viewer = await newUser("watcher");
+    const watcher = watch(publicId, viewer);
+    await watcher.until(() => watcher.finished, "the subscription to end");
+    expect(watcher.updates).toEqual([]);
+    expect(watcher.errors).toEqual([
+      expect.objectContaining({
+        message,
+        extensions: expect.objectContaining({
+          code: "BAD_USER_INPUT",
+          field: "publicId",
+        }) as unknown,
+      }),
+    ]);
+    await watcher.leave();
+  });
 });

@@ -4,3 +4,4 @@ export * from "./limits.js";
 export * from "./runtime-config.js";
 export * from "./reanchor.js";
 export * from "./vocabulary.js";
+export * from "./request-text.js";

@@ -3,6 +3,7 @@ import { Type, type Static } from "typebox";
 import type { CommentRow } from "../db/comments-repository.js";
 import { type StoryRecord } from "../db/schema.js";
 import { MODERATION_STATUSES, type ModerationStatus } from "@storyloom/common";
+import { apiIdSchema } from "./api-id-schema.js";
 
 const COMMENT_ID = "Comment";
 
@@ -119,7 +120,7 @@ export const NewCommentBody = Type.Object(
       description: `1 to ${COMMENT_MAX_LENGTH} characters after trimming.`,
     }),
     parent_comment_id: Type.Optional(
-      nullable(Type.String({ maxLength: 64 }), "A comment of the same story to reply to."),
+      nullable(apiIdSchema("A comment's id"), "A comment of the same story to reply to."),
     ),
     location: Type.Optional(
       nullable(LocationSchema, "A passage inside one paragraph, longer than 3 characters."),
@@ -129,9 +130,7 @@ export const NewCommentBody = Type.Object(
 );
 export type NewCommentJson = Static<typeof NewCommentBody>;
 
-export const CommentIdParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64, description: "The comment's id." }),
-});
+export const CommentIdParams = Type.Object({ id: apiIdSchema("The comment's id") });
 
 export const DeletedCommentResponse = Type.Object(
   { id: Type.String(), deleted: Type.Boolean() },

@@ -44,6 +44,13 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
 }
 
 /**
+ * The longest path parameter the router hands to a route. Ids are at most 64 characters; up to
+ * this length the route's schema refuses a longer one naming the parameter (422), beyond it the
+ * router refuses the address itself (414).
+ */
+export const MAX_PATH_PARAMETER_LENGTH = 500;
+
+/**
  * Fastify's failures before a route is found (frameworkErrors): a path that does not decode, a
  * path parameter over its length. No hook runs for them, so the headers every answer has are set
  * here.
@@ -57,13 +64,15 @@ export function answerFrameworkError(
   switch (error.code) {
     case "FST_ERR_BAD_URL":
       return sendError(reply, 400, {
-        detail: "The request path is not valid: it has a malformed percent-encoding.",
+        detail: "The address is not valid: a %-escape in its path is not UTF-8 text.",
         code: "VALIDATION_FAILED",
+        field: "path",
       });
     case "FST_ERR_MAX_PARAM_LENGTH":
       return sendError(reply, 414, {
-        detail: "The request path is too long.",
+        detail: `The address is too long: a part of its path is longer than ${MAX_PATH_PARAMETER_LENGTH} characters.`,
         code: "VALIDATION_FAILED",
+        field: "path",
       });
   }
   request.log.error({ err: error }, "unexpected error");

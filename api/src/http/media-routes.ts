@@ -4,6 +4,7 @@ import type { Database } from "../db/database.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { canView } from "../domain/stories/visibility.js";
 import { notFound } from "../lib/errors.js";
+import { apiIdSchema } from "./api-id-schema.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
@@ -43,7 +44,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
         summary: "A story's picture; 304 when If-None-Match names its ETag.",
         tags: ["media"],
         security: [{}, ...bearerSecurity],
-        params: Type.Object({ id: Type.String({ minLength: 1, maxLength: 64 }) }),
+        params: Type.Object({ id: apiIdSchema("The picture's id") }),
         response: {
           200: Type.Unsafe<Buffer>({
             description: "The picture's bytes, with its Content-Type and ETag.",

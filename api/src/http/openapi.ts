@@ -19,7 +19,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
         title: "Storyloom API",
         version: "1.0.0",
         description:
-          "The v1 REST API. Errors are {detail, code, field?}; timestamps are ISO 8601 strings.",
+          "The v1 REST API. Errors are {detail, code, field?}; timestamps are ISO 8601 strings. " +
+          "No string of a request (path, query or body) may hold a control character other than " +
+          "tab, line feed and carriage return, or an unpaired surrogate: 422 VALIDATION_FAILED " +
+          "naming the field.",
       },
       components: {
         securitySchemes: {

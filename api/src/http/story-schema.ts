@@ -19,6 +19,7 @@ import {
   TITLE_MAX_LENGTH,
 } from "../domain/stories/story-request.js";
 import { isOwner } from "../domain/stories/visibility.js";
+import { apiIdSchema } from "./api-id-schema.js";
 
 const STORY_DETAIL_ID = "StoryDetail";
 
@@ -152,9 +153,7 @@ export const UpdateStoryBody = Type.Object(
   { additionalProperties: false },
 );
 
-export const StoryIdParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 64, description: "The story's public_id." }),
-});
+export const StoryIdParams = Type.Object({ id: apiIdSchema("The story's public_id") });
 
 export const MyStoriesQuery = Type.Object(
   {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import { API_ID_RULE, isApiId } from "@storyloom/common";
 import { Type } from "typebox";
 import type { CommunityRepository } from "../db/community-repository.js";
 import { invalid } from "../lib/errors.js";
@@ -62,6 +63,9 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
         ),
       ];
       if (ids.length === 0) throw invalid("ids", "ids is required.");
+      if (!ids.every(isApiId)) {
+        throw invalid("ids", `ids is not valid: user ids (${API_ID_RULE}) separated by commas.`);
+      }
       if (ids.length > MAX_USER_IDS) {
         throw invalid("ids", `ids must name at most ${MAX_USER_IDS} users.`);
       }

@@ -1,3 +1,4 @@
+import { isApiId } from "@storyloom/common";
 import { invalid } from "./errors.js";
 
 // List cursors are opaque to clients: base64url JSON of where the previous page ended, tagged
@@ -33,8 +34,42 @@ function decode(cursor: string): unknown[] {
   throw invalid("cursor", INVALID_CURSOR);
 }
 
-const isInstant = (value: unknown): value is string =>
-  typeof value === "string" && !Number.isNaN(Date.parse(value));
+/**
+ * The instants the api writes into cursors: PostgreSQL's text of a timestamptz
+ * (`2026-05-01 12:00:00.123456+00`) and ISO 8601 (`2026-05-01T12:00:00.000Z`). A cursor is
+ * read back into SQL, so anything else is refused here rather than by the database: JavaScript's
+ * Date takes `"1"`, `"2024"` or the year 20000, PostgreSQL does not.
+ */
+const INSTANT =
+  /^(\d{4})-(\d{2})-(\d{2})[ T](\d{2}):(\d{2}):(\d{2})(?:\.\d{1,6})?(?:Z|[+-](\d{2})(?::?(\d{2}))?)$/;
+
+function isInstant(value: unknown): value is string {
+  const parts = typeof value === "string" ? INSTANT.exec(value) : null;
+  if (parts === null) return false;
+  const [
+    year = 0,
+    month = 0,
+    day = 0,
+    hour = 0,
+    minute = 0,
+    second = 0,
+    offsetHours = 0,
+    offsetMinutes = 0,
+  ] = parts.slice(1).map((part) => Number(part ?? 0));
+  // A day the calendar has (no 30 February), a time of day, an offset PostgreSQL takes.
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return (
+    year >= 1 &&
+    date.getUTCFullYear() === year &&
+    date.getUTCMonth() === month - 1 &&
+    date.getUTCDate() === day &&
+    hour <= 23 &&
+    minute <= 59 &&
+    second <= 59 &&
+    offsetHours <= 15 &&
+    offsetMinutes <= 59
+  );
+}
 
 export function encodeKeyset(list: KeysetList, position: KeysetPosition): string {
   return encode([list, position.at, position.id]);
@@ -43,7 +78,7 @@ export function encodeKeyset(list: KeysetList, position: KeysetPosition): string
 /** The position in `cursor`, or an invalid `cursor` failure when it is not one of `list`'s. */
 export function decodeKeyset(list: KeysetList, cursor: string): KeysetPosition {
   const [tag, at, id, ...rest] = decode(cursor);
-  if (tag !== list || !isInstant(at) || typeof id !== "string" || rest.length > 0) {
+  if (tag !== list || !isInstant(at) || typeof id !== "string" || !isApiId(id) || rest.length > 0) {
     throw invalid("cursor", INVALID_CURSOR);
   }
   return { at, id };
@@ -59,7 +94,8 @@ export function decodeRanked(cursor: string): RankedPosition {
     tag !== "popular" ||
     !isInstant(asOf) ||
     typeof skip !== "number" ||
-    !Number.isInteger(skip) ||
+    // A row count SQL's OFFSET takes as written: no fraction, no exponent.
+    !Number.isSafeInteger(skip) ||
     skip < 0 ||
     rest.length > 0
   ) {

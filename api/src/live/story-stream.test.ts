@@ -169,6 +169,13 @@ describe("the live channel GET /v1/stories/{id}/stream", () => {
     expect(stranger.messages).toEqual([]);
   });
 
+  it("closes with 4404 for an address no story can have, without an error", async () => {
+    for (const publicId of ["%00", "a%20b", "x".repeat(80)]) {
+      const client = await stream(publicId, ownerAuth());
+      expect(await client.closed).toEqual({ code: 4404, reason: "Story not found." });
+    }
+  });
+
   it.each([
     ["text that is not JSON", "restart please"],
     ["an unknown command", JSON.stringify({ command: "delete" })],

@@ -1,3 +1,4 @@
+import { isApiId } from "@storyloom/common";
 import type { WebSocket } from "ws";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
@@ -49,7 +50,8 @@ export class StoryStream {
 
   /** Checks the story is there for this viewer, then watches it and sends the snapshot. */
   async open(): Promise<boolean> {
-    const story = await this.stories.findByPublicId(this.publicId);
+    // An address no story can have names none: not looked up (docs/decisions/015).
+    const story = isApiId(this.publicId) ? await this.stories.findByPublicId(this.publicId) : null;
     // Not visible reads as not found: never reveal that a story exists.
     if (story === null || !canView(story, this.viewer.id)) {
       this.close(CLOSE_NOT_FOUND, STREAM_STORY_NOT_FOUND);

@@ -76,9 +76,11 @@ export const Mutation: MutationResolvers = {
         ...story(input.storyId, "storyId"),
         body: {
           content: input.content,
-          parent_comment_id: input.parentId
-            ? decodeGlobalId("Comment", input.parentId, "parentId")
-            : null,
+          // Left out or null is no parent; an empty id is not one of a comment.
+          parent_comment_id:
+            input.parentId === null || input.parentId === undefined
+              ? null
+              : decodeGlobalId("Comment", input.parentId, "parentId"),
           location: input.location ?? null,
         },
       }),

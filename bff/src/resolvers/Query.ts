@@ -1,6 +1,7 @@
 import { HOME_SECTION_CARDS, MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 import type { QueryResolvers } from "../__generated__/resolvers-types.js";
+import { apiIdArgument } from "../arguments.js";
 import { checkPageSize, pageConnection } from "../pagination.js";
 import { checkListSize, storyConnection } from "../story-lists.js";
 import { unwrap } from "../upstream/rest-client.js";
@@ -61,10 +62,12 @@ export const Query: QueryResolvers = {
   viewer: async (_parent, _args, { hasCredentials, rest }) =>
     hasCredentials ? unwrap(rest.GET("/v1/auth/me")) : null,
 
-  // A story the viewer may not see does not exist for them: the api's 404 becomes null.
+  // A story the viewer may not see does not exist for them: the api's 404 becomes null. An id no
+  // story can have is bad input, never a path of its own (an empty one would be /v1/stories/).
   story: async (_parent, { publicId }, { rest }) => {
+    const id = apiIdArgument(publicId, "publicId");
     try {
-      return await unwrap(rest.GET("/v1/stories/{id}", { params: { path: { id: publicId } } }));
+      return await unwrap(rest.GET("/v1/stories/{id}", { params: { path: { id } } }));
     } catch (error) {
       if (isNotFound(error)) return null;
       throw error;

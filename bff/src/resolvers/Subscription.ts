@@ -1,4 +1,5 @@
 import type { SubscriptionResolvers } from "../__generated__/resolvers-types.js";
+import { apiIdArgument } from "../arguments.js";
 import type { FeedItem } from "../upstream/event-feed.js";
 import type { StoryGenerationEvent } from "../upstream/live-story-message.js";
 
@@ -7,7 +8,7 @@ export const Subscription: SubscriptionResolvers = {
   // viewers who may see the story). What it sends: docs/product.md#live-progress.
   storyGeneration: {
     subscribe: (_parent, { publicId }, { authorization, storyStreams }) =>
-      storyStreams.subscribe(publicId, authorization),
+      storyStreams.subscribe(apiIdArgument(publicId, "publicId"), authorization),
     // The feed's last item may be why the stream ended (NOT_FOUND, UNAUTHENTICATED…).
     resolve: (item: FeedItem<StoryGenerationEvent>) => {
       if ("failure" in item) throw item.failure;

@@ -15,7 +15,7 @@ function refusal(run: () => unknown): GraphQLError | null {
 describe("global ids", () => {
   it("gives back the api's id inside a global id of the expected type", () => {
     expect(decodeGlobalId("Story", globalId("Story", "abc123"), "id")).toBe("abc123");
-    expect(decodeGlobalId("Comment", globalId("Comment", "c:1"), "parentId")).toBe("c:1");
+    expect(decodeGlobalId("Comment", globalId("Comment", "c_1-X"), "parentId")).toBe("c_1-X");
   });
 
   it.each([
@@ -23,6 +23,13 @@ describe("global ids", () => {
     ["another type's id", globalId("Comment", "abc123")],
     ["a global id with nothing inside", globalId("Story", "")],
     ["an id with characters base64url does not use", `${globalId("Story", "abc123")}==`],
+    // The id inside becomes a path of the api's: /v1/stories/a%00b, /v1/stories/a%2Fb…
+    ["a global id with a NUL byte inside", globalId("Story", "a\u0000b")],
+    ["a global id with a slash inside", globalId("Story", "a/b")],
+    [
+      "a global id with a longer id inside than any api object has",
+      globalId("Story", "x".repeat(65)),
+    ],
   ])("refuses %s as bad input naming the argument", (_what, id) => {
     const error = refusal(() => decodeGlobalId("Story", id, "storyId"));
     expect(error).toBeInstanceOf(GraphQLError);

@@ -1,3 +1,4 @@
+import { isApiId } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 
 /** The object types that have global ids. */
@@ -16,8 +17,9 @@ export function decodeGlobalId(type: GlobalIdType, id: string, argument: string)
   const decoded = Buffer.from(id, "base64url").toString("utf8");
   const prefix = `${type}:`;
   const apiId = decoded.startsWith(prefix) ? decoded.slice(prefix.length) : "";
-  // Re-encoding must give the same id back: base64url decoding skips what it cannot read.
-  if (apiId === "" || globalId(type, apiId) !== id) {
+  // Re-encoding must give the same id back: base64url decoding skips what it cannot read. The id
+  // inside becomes a path of the api's, so it must be one the api could have given out.
+  if (!isApiId(apiId) || globalId(type, apiId) !== id) {
     throw new GraphQLError(`Not a ${type.toLowerCase()} id.`, {
       extensions: { code: "BAD_USER_INPUT", field: argument },
     });

@@ -4,6 +4,7 @@ import createClient, { type Client } from "openapi-fetch";
 import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
 import type { paths } from "./api-types.js";
 import { GraphQLError } from "graphql";
+import { badUserInput } from "../arguments.js";
 import {
   graphQLErrorFromRest,
   tooManyUpstreamCalls,
@@ -77,6 +78,11 @@ export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
   } catch (error) {
     // Ours (the operation's budget of calls is spent), or the api could not be reached.
     if (error instanceof GraphQLError) throw error;
+    // Text a URL cannot carry (an unpaired surrogate) fails while the request is written, before
+    // anything is sent: the caller's input, not the api's trouble.
+    if (error instanceof URIError) {
+      throw badUserInput("The request holds text that cannot be sent: an unpaired surrogate.");
+    }
     throw upstreamUnavailable();
   }
   const { data, error, response } = result;

@@ -1,0 +1,77 @@
+// Arguments the BFF refuses itself, before any upstream call
+// (docs/decisions/015-input-validation-at-the-edge.md): text no request may carry
+// (common/src/request-text.ts, the api's own rule; an unpaired surrogate cannot even be written
+// into a URL) and ids no api object can have, which must never become a path such as
+// /v1/stories/ (the list) or /v1/stories/a/b.
+import {
+  API_ID_RULE,
+  forbiddenCharacterIn,
+  forbiddenCharacterMessage,
+  isApiId,
+} from "@storyloom/common";
+import { defaultFieldResolver, GraphQLError, isObjectType, type GraphQLSchema } from "graphql";
+
+/** BAD_USER_INPUT, naming the argument at fault when there is one. */
+export function badUserInput(message: string, field?: string): GraphQLError {
+  return new GraphQLError(message, {
+    extensions: { code: "BAD_USER_INPUT", ...(field === undefined ? {} : { field }) },
+  });
+}
+
+/** Where in `value` a forbidden character sits, as a dotted path (`input.tags.2`). */
+function findForbiddenCharacter(
+  value: unknown,
+  path: string,
+): { path: string; character: string } | null {
+  if (typeof value === "string") {
+    const character = forbiddenCharacterIn(value);
+    return character === null ? null : { path, character };
+  }
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const found = findForbiddenCharacter(item, path ? `${path}.${key}` : key);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Throws BAD_USER_INPUT naming the first argument that holds a forbidden character. */
+export function refuseForbiddenCharacters(args: Record<string, unknown>): void {
+  const found = findForbiddenCharacter(args, "");
+  if (found !== null) {
+    throw badUserInput(forbiddenCharacterMessage(found.path, found.character), found.path);
+  }
+}
+
+/**
+ * Every field that takes arguments checks them first, whatever its resolver: a field added later
+ * is covered too. Subscriptions are checked where they subscribe.
+ */
+export function checkArgumentsOfEveryField(schema: GraphQLSchema): GraphQLSchema {
+  for (const type of Object.values(schema.getTypeMap())) {
+    if (!isObjectType(type) || type.name.startsWith("__")) continue;
+    for (const field of Object.values(type.getFields())) {
+      if (field.args.length === 0) continue;
+      const resolve = field.resolve ?? defaultFieldResolver;
+      field.resolve = (source, args, context, info) => {
+        refuseForbiddenCharacters(args);
+        return resolve(source, args, context, info);
+      };
+      const subscribe = field.subscribe;
+      if (subscribe) {
+        field.subscribe = (source, args, context, info) => {
+          refuseForbiddenCharacters(args);
+          return subscribe(source, args, context, info);
+        };
+      }
+    }
+  }
+  return schema;
+}
+
+/** `value` when it can be an api id; bad input naming `argument` otherwise (empty included). */
+export function apiIdArgument(value: string, argument: string): string {
+  if (value === "") throw badUserInput(`${argument} must not be empty.`, argument);
+  if (!isApiId(value)) throw badUserInput(`${argument} is not valid: ${API_ID_RULE}.`, argument);
+  return value;
+}

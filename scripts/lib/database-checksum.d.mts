@@ -1,0 +1,3 @@
+export function databaseChecksum(
+  query: (statement: string) => Promise<Array<Record<string, unknown>>>,
+): Promise<() => Promise<Record<string, unknown>>>;
