@@ -93,8 +93,10 @@ async function storyInReview() {
 async function checksumOfStoppedApi(): Promise<Record<string, unknown>> {
   const database = await PGlite.create(path.join(dataDir, "pglite"));
   try {
+    // Every data table; not the rate-limit counters, which count refused requests too.
     const checksum = await databaseChecksum(
       async (statement) => (await database.query<Record<string, unknown>>(statement)).rows,
+      { except: ["rate_limits"] },
     );
     return await checksum();
   } finally {

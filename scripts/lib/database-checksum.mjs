@@ -7,13 +7,16 @@ const quoted = (name) => `"${name.replaceAll('"', '""')}"`;
  * Reads the tables of the current schema once and resolves to a function that fingerprints them:
  * `{ table: "N rows, md5 …" }`. `query` runs a statement and resolves to its rows (PGlite,
  * node-postgres, a Drizzle session…). Rows are hashed in the order a scan meets them, which only
- * a write changes (sorting them would cost more than the requests under test).
+ * a write changes (sorting them would cost more than the requests under test). Tables named in
+ * `except` are left out.
  */
-export async function databaseChecksum(query) {
-  const tables = await query(
-    "select table_name as name from information_schema.tables " +
-      "where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
-  );
+export async function databaseChecksum(query, { except = [] } = {}) {
+  const tables = (
+    await query(
+      "select table_name as name from information_schema.tables " +
+        "where table_schema = current_schema() and table_type = 'BASE TABLE' order by table_name",
+    )
+  ).filter(({ name }) => !except.includes(name));
   const columns = tables.map(
     ({ name }) =>
       `(select count(*) || ' rows, md5 ' || coalesce(md5(string_agg(t::text, E'\\n')), '-') ` +
