@@ -1,5 +1,6 @@
-import { screen, waitFor } from "@testing-library/react";
+import { act, screen, waitFor } from "@testing-library/react";
 import { beforeEach, describe, expect, it, vi } from "vitest";
+import { fakeAuthService } from "../../../testing/fake-auth";
 import { renderRoute } from "../../../testing/render-route";
 
 describe("login page", () => {
@@ -50,9 +51,15 @@ describe("login page", () => {
 
   it("goes to /stories/new after signing in when a story was waiting to be written", async () => {
     localStorage.setItem("storyloom.pendingStoryIntent", "1");
-    const { user, router } = renderRoute("/login");
+    // Through the real AuthProvider, so the sign-in is seen by the login-required page it opens
+    // (a fixed fake context would stay signed out, and that page would send the visitor back).
+    const service = fakeAuthService();
+    const { user, router } = renderRoute("/login", { authService: service });
+    act(() => service.emit(null)); // no session to restore: a visitor
     await user.click(await screen.findByRole("button", { name: "Sign in with Google" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/stories/new"));
+    expect(await screen.findByRole("heading", { name: "Generate Story" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/stories/new");
+    expect(service.signInWithGoogle).toHaveBeenCalledTimes(1);
     expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBeNull();
   });
 

@@ -132,10 +132,18 @@ describe("sign-up page", () => {
 
   it("goes to /stories/new after a Google sign-up when a story was waiting to be written", async () => {
     localStorage.setItem("storyloom.pendingStoryIntent", "1");
-    const { user, router } = renderRoute("/signup", { mocks: acceptanceMocks });
+    // Through the real AuthProvider, so the login-required page it opens sees the new user.
+    const service = fakeAuthService();
+    const { user, router } = renderRoute("/signup", {
+      authService: service,
+      mocks: acceptanceMocks,
+    });
+    act(() => service.emit(null));
     await fillForm(user);
     await user.click(screen.getByRole("button", { name: "Sign up with Google" }));
-    await waitFor(() => expect(router.state.location.pathname).toBe("/stories/new"));
+    expect(await screen.findByRole("heading", { name: "Generate Story" })).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe("/stories/new");
+    expect(service.signInWithGoogle).toHaveBeenCalledOnce();
     expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBeNull();
   });
 
