@@ -1,10 +1,21 @@
 import react from "@vitejs/plugin-react";
+import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? "4000"}`;
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [
+    react(),
+    // Text assets are also written as .br and .gz at build time, so the BFF serves them compressed
+    // without compressing on every request (docs/decisions/018-compressed-answers.md).
+    compression({
+      algorithms: ["brotliCompress", "gzip"],
+      include: /\.(js|css|html|svg|json|txt)$/,
+      threshold: 1024,
+      skipIfLargerOrEqual: true,
+    }),
+  ],
   server: {
     host: "127.0.0.1",
     port: Number(process.env.CLIENT_DEV_PORT ?? 5173),

@@ -122,3 +122,19 @@ export function errorAnswer(): ErrorRequestHandler {
     sendFailure(request, response, failure);
   };
 }
+
+/**
+ * Passes a path that does not decode (%ZZ) to the error answer as the router would, for a
+ * middleware that would otherwise answer it in its own words (express-static-gzip's HTML 400).
+ */
+export function refuseUndecodablePath(): RequestHandler {
+  return (request, _response, next) => {
+    try {
+      decodeURIComponent(request.path);
+    } catch (error) {
+      next(error);
+      return;
+    }
+    next();
+  };
+}

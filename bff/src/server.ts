@@ -6,7 +6,9 @@ import path from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
+import compression from "compression";
 import express from "express";
+import expressStaticGzip from "express-static-gzip";
 import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
@@ -22,7 +24,7 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
-import { errorAnswer, notFoundAnswer, requireUtf8 } from "./error-pages.js";
+import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
 import {
   keepLimitErrorCode,
   operationLimitsRules,
@@ -151,6 +153,9 @@ export async function createBffServer(
   await apollo.start();
 
   app.use(securityHeaders(config));
+  // Answers made per request (GraphQL, index.html, JSON) are compressed as they go; the built
+  // assets are served from their .br/.gz twins below, which this leaves alone.
+  app.use(compression());
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
@@ -172,11 +177,19 @@ export async function createBffServer(
     const indexHtml = path.join(config.clientDist, "index.html");
     app.use(
       "/assets",
-      express.static(path.join(config.clientDist, "assets"), {
-        immutable: true,
-        maxAge: "1y",
-        // A missing asset is a 404, never the app's HTML in its place.
-        fallthrough: false,
+      refuseUndecodablePath(),
+      // The build's brotli or gzip twin of a file when the browser takes it (Content-Encoding,
+      // Vary: Accept-Encoding), else the file itself.
+      expressStaticGzip(path.join(config.clientDist, "assets"), {
+        enableBrotli: true,
+        orderPreference: ["br", "gzip"],
+        index: false,
+        serveStatic: {
+          immutable: true,
+          maxAge: "1y",
+          // A missing asset is a 404, never the app's HTML in its place.
+          fallthrough: false,
+        },
       }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: "1h" }));
