@@ -42,6 +42,30 @@ describe("home page", () => {
     FIRST_TEST_TIMEOUT_MS,
   );
 
+  it("loads the first Fresh Threads cover at once and first, and every other when scrolled near", async () => {
+    const withCover = (from: number, count: number) =>
+      Array.from({ length: count }, (_, index) =>
+        storyCardFixture(from + index, { headerImageUrl: `/media/cover-${from + index}` }),
+      );
+    renderRoute("/", {
+      mocks: [freshThreadsMock(withCover(1, 3)), trendingNowMock(withCover(20, 3))],
+    });
+    const fresh = await screen.findByRole("list", { name: "Fresh Threads stories" });
+    const trending = await screen.findByRole("list", { name: "Trending Now stories" });
+    const covers = [...fresh.querySelectorAll("img"), ...trending.querySelectorAll("img")];
+    expect(covers.map((img) => img.getAttribute("src"))).toEqual(
+      [1, 2, 3, 20, 21, 22].map((n) => `/media/cover-${n}`),
+    );
+    expect(covers.map((img) => img.getAttribute("loading"))).toEqual([
+      "eager",
+      ...Array<string>(5).fill("lazy"),
+    ]);
+    expect(covers.map((img) => img.getAttribute("fetchpriority"))).toEqual([
+      "high",
+      ...Array<string>(5).fill("auto"),
+    ]);
+  });
+
   it("links View All to the explore page sorted newest and popular", async () => {
     renderRoute("/", { mocks: emptyHomeMocks() });
     await screen.findByRole("heading", { name: "Fresh Threads" });

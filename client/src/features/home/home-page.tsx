@@ -62,6 +62,7 @@ function FreshThreadsSection() {
     <StorySection
       title="Fresh Threads"
       viewAllTo="/explore?sort=newest"
+      first
       stories={edges.slice(0, HOME_SECTION_CARDS).map((edge) => edge.node)}
       loading={loading && !data}
       errorMessage={

@@ -14,6 +14,8 @@ interface StorySectionProps {
   /** The section's own message when it could not load, else null. */
   errorMessage: string | null;
   onRetry: () => void;
+  /** The section at the top of the page: its first card's picture loads first. */
+  first?: boolean;
 }
 
 /** A home section of story cards: a View All link and up to 9 cards. */
@@ -36,9 +38,9 @@ export function StorySection(props: StorySectionProps) {
   } else {
     body = (
       <StoryGrid label={`${props.title} stories`}>
-        {props.stories.map((story) => (
+        {props.stories.map((story, index) => (
           <li key={story.id}>
-            <StoryCard story={story} />
+            <StoryCard story={story} prominent={props.first === true && index === 0} />
           </li>
         ))}
       </StoryGrid>

@@ -29,13 +29,22 @@ interface StoryCardProps {
   story: FragmentType<typeof StoryCardFragment>;
   /** compact: a small picture beside the text and no preview, for dense lists. */
   variant?: StoryCardVariant;
+  /**
+   * The card whose picture is likely the page's largest paint (the first on the home page): its
+   * picture loads at once and first, not when scrolled near.
+   */
+  prominent?: boolean;
 }
 
 /**
  * A story card: header image (a drawn fallback when it is missing or fails to load), title,
  * preview, author (or Anonymous), relative age, and the outline button opening "Story Outline".
  */
-export function StoryCard({ story: storyRef, variant = "default" }: StoryCardProps) {
+export function StoryCard({
+  story: storyRef,
+  variant = "default",
+  prominent = false,
+}: StoryCardProps) {
   const story = getFragmentData(StoryCardFragment, storyRef);
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
@@ -52,7 +61,8 @@ export function StoryCard({ story: storyRef, variant = "default" }: StoryCardPro
             className="story-card__image"
             src={story.headerImageUrl ?? undefined}
             alt=""
-            loading="lazy"
+            loading={prominent ? "eager" : "lazy"}
+            fetchPriority={prominent ? "high" : "auto"}
             onError={() => setImageFailed(true)}
           />
         ) : (
