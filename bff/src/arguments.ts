@@ -5,7 +5,7 @@
 // /v1/stories/ (the list) or /v1/stories/a/b.
 import {
   API_ID_RULE,
-  forbiddenCharacterIn,
+  findForbiddenCharacter,
   forbiddenCharacterMessage,
   isApiId,
 } from "@storyloom/common";
@@ -18,28 +18,12 @@ export function badUserInput(message: string, field?: string): GraphQLError {
   });
 }
 
-/** Where in `value` a forbidden character sits, as a dotted path (`input.tags.2`). */
-function findForbiddenCharacter(
-  value: unknown,
-  path: string,
-): { path: string; character: string } | null {
-  if (typeof value === "string") {
-    const character = forbiddenCharacterIn(value);
-    return character === null ? null : { path, character };
-  }
-  if (typeof value !== "object" || value === null) return null;
-  for (const [key, item] of Object.entries(value)) {
-    const found = findForbiddenCharacter(item, path ? `${path}.${key}` : key);
-    if (found !== null) return found;
-  }
-  return null;
-}
-
 /** Throws BAD_USER_INPUT naming the first argument that holds a forbidden character. */
 export function refuseForbiddenCharacters(args: Record<string, unknown>): void {
-  const found = findForbiddenCharacter(args, "");
+  const found = findForbiddenCharacter(args);
   if (found !== null) {
-    throw badUserInput(forbiddenCharacterMessage(found.path, found.character), found.path);
+    const path = found.path.join(".");
+    throw badUserInput(forbiddenCharacterMessage(path, found.character), path);
   }
 }
 

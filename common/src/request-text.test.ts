@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { forbiddenCharacterIn, forbiddenCharacterMessage, isApiId } from "./request-text.js";
+import {
+  findForbiddenCharacter,
+  forbiddenCharacterIn,
+  forbiddenCharacterMessage,
+  isApiId,
+} from "./request-text.js";
 
 describe("request text", () => {
   it.each([
@@ -20,6 +25,18 @@ describe("request text", () => {
     ["nothing", ""],
   ])("takes %s", (_what, text) => {
     expect(forbiddenCharacterIn(text)).toBeNull();
+  });
+
+  it("finds the first forbidden character in a nested value, with the keys that lead to it", () => {
+    expect(findForbiddenCharacter({ input: { title: "ok", tags: ["sea", "s\u0000ky"] } })).toEqual({
+      path: ["input", "tags", "1"],
+      character: "\u0000",
+    });
+    expect(findForbiddenCharacter({ ["bad\u0007key"]: "fine" })).toEqual({
+      path: ["bad\u0007key"],
+      character: "\u0007",
+    });
+    expect(findForbiddenCharacter({ title: "fine", size: 9, tags: ["a", null] })).toBeNull();
   });
 
   it("names the character it refuses", () => {

@@ -30,6 +30,29 @@ export function forbiddenCharacterIn(text: string): string | null {
   return FORBIDDEN_CHARACTER.exec(text)?.[0] ?? null;
 }
 
+/**
+ * The first forbidden character in any string of `value`, object keys included, with the keys that
+ * lead to it; null when there is none. Each tier writes the path its own way (a JSON pointer in
+ * the api, a dotted argument path in the bff).
+ */
+export function findForbiddenCharacter(
+  value: unknown,
+  path: readonly string[] = [],
+): { path: string[]; character: string } | null {
+  if (typeof value === "string") {
+    const character = forbiddenCharacterIn(value);
+    return character === null ? null : { path: [...path], character };
+  }
+  if (typeof value !== "object" || value === null) return null;
+  for (const [key, item] of Object.entries(value)) {
+    const inKey = forbiddenCharacterIn(key);
+    if (inKey !== null) return { path: [...path, key], character: inKey };
+    const found = findForbiddenCharacter(item, [...path, key]);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
 /** `the control character U+0000`, `an unpaired surrogate U+D800`: for messages. */
 export function describeCharacter(character: string): string {
   const code = character.codePointAt(0) ?? 0;
