@@ -18,11 +18,16 @@ export async function startAuthEmulator(options = {}) {
   const projectId = options.projectId ?? DEMO_PROJECT_ID;
   const configDir = mkdtempSync(path.join(tmpdir(), "storyloom-emulator-"));
   const configFile = path.join(configDir, "firebase.json");
+  // The hub and the logging stream have fixed default ports (4400, 4500): a second emulator on the
+  // machine (another checkout's tests, a running `npm start`) would make this one exit at start.
+  const [hubPort, loggingPort] = [await freePort(), await freePort()];
   writeFileSync(
     configFile,
     JSON.stringify({
       emulators: {
         auth: { host: "127.0.0.1", port },
+        hub: { host: "127.0.0.1", port: hubPort },
+        logging: { host: "127.0.0.1", port: loggingPort },
         ui: { enabled: false },
         singleProjectMode: true,
       },
