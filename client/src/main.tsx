@@ -5,6 +5,9 @@ import "@fontsource/inter/700.css";
 import "./styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
+import { createApolloClient } from "./apollo/create-apollo-client";
+import { App } from "./app/app";
+import { createDeferredAuthService } from "./features/auth/deferred-auth-service";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
 const container = document.getElementById("root");
@@ -23,29 +26,29 @@ function StartupError() {
   );
 }
 
-async function start() {
-  try {
-    // The app's code loads while /config.json is fetched.
-    const [config, { createFirebaseAuthService }, { createApolloClient }, { App }] =
-      await Promise.all([
-        loadRuntimeConfig(),
-        import("./features/auth/firebase-auth-service"),
-        import("./apollo/create-apollo-client"),
-        import("./app/app"),
-      ]);
-    const authService = createFirebaseAuthService(config);
-    const apollo = createApolloClient({
-      getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
-    });
-    root.render(
-      <StrictMode>
-        <App authService={authService} apollo={apollo} />
-      </StrictMode>,
-    );
-  } catch (error) {
-    console.error("Storyloom could not start", error);
-    root.render(<StartupError />);
-  }
+/**
+ * The identity SDK and its configuration (/config.json) load beside the first render, not before
+ * it: public pages draw at once as for a visitor (docs/decisions/021-lean-client-first-render.md).
+ */
+async function loadFirebaseAuthService() {
+  const [config, { createFirebaseAuthService }] = await Promise.all([
+    loadRuntimeConfig(),
+    import("./features/auth/firebase-auth-service"),
+  ]);
+  return createFirebaseAuthService(config);
 }
 
-void start();
+try {
+  const authService = createDeferredAuthService({ load: loadFirebaseAuthService });
+  const apollo = createApolloClient({
+    getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
+  });
+  root.render(
+    <StrictMode>
+      <App authService={authService} apollo={apollo} />
+    </StrictMode>,
+  );
+} catch (error) {
+  console.error("Storyloom could not start", error);
+  root.render(<StartupError />);
+}

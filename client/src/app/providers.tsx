@@ -22,17 +22,28 @@ export function AppProviders({ authService, apollo, children }: AppProvidersProp
 
 /**
  * When the signed-in identity changes, cached data belongs to someone else: the cache is reset
- * (active queries refetch with the new token) and live subscriptions reconnect.
+ * (active queries refetch with the new token) and live subscriptions reconnect. The first identity
+ * is a change only if the requests made before it went without it: with the signed-in hint they
+ * waited for the token (docs/decisions/021-lean-client-first-render.md), so a reader is not asked
+ * twice; without it they went as a visitor's, and a restored session refetches them.
  */
 function ApolloAuthSync({ restartSubscriptions }: { restartSubscriptions: () => void }) {
-  const { currentUser } = useAuth();
+  const { currentUser, loading, signedInHint } = useAuth();
   const client = useApolloClient();
-  const uid = currentUser?.uid ?? null;
-  const previousUid = useRef(uid);
+  const uid = loading ? undefined : (currentUser?.uid ?? null);
+  // The identity the cached data was asked with; undefined while that is not known yet.
+  const previousUid = useRef<string | null | undefined>(undefined);
+  const waitedForIdentity = useRef(signedInHint);
 
   useEffect(() => {
-    if (previousUid.current === uid) return;
+    if (uid === undefined) return;
+    const previous = previousUid.current;
     previousUid.current = uid;
+    if (previous === undefined) {
+      if (waitedForIdentity.current || uid === null) return;
+    } else if (previous === uid) {
+      return;
+    }
     restartSubscriptions();
     client.resetStore().catch((error: unknown) => {
       console.warn("Refetching after the sign-in change failed", error);

@@ -8,6 +8,12 @@ export const STORAGE_KEYS = {
   pendingStoryPrompt: "storyloom.pendingStoryPrompt",
   /** localStorage: the reader's font choice. */
   storyReaderFont: "storyReaderFont",
+  /**
+   * localStorage: "1" while this browser has a signed-in session, written on every identity
+   * notification; lets the app expect the reader before the identity SDK has loaded
+   * (docs/decisions/021-lean-client-first-render.md).
+   */
+  signedInHint: "storyloom.signedIn",
   /** sessionStorage: the Auth-emulator-only Google sign-in seam, see features/auth/firebase-auth-service.ts. */
   emulatorGoogleIdToken: "storyloom.emulatorGoogleIdToken",
 } as const;

@@ -13,6 +13,8 @@ export function fakeAuthContext(overrides: Partial<AuthContextValue> = {}): Auth
   return {
     currentUser: null,
     loading: false,
+    signedInHint: false,
+    loadIdentity: vi.fn(),
     signedOutByUser: false,
     signIn: vi.fn(async () => {}),
     signUp: vi.fn(async () => {}),

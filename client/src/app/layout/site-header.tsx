@@ -7,7 +7,7 @@ import { UserMenu } from "./user-menu";
 
 /** The sticky header (docs/product.md#routes-and-layout). */
 export function SiteHeader() {
-  const { currentUser } = useAuth();
+  const { currentUser, signedInHint } = useAuth();
   const navItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
   return (
     <header className="site-header">
@@ -29,18 +29,24 @@ export function SiteHeader() {
         </nav>
         <div className="site-header__actions">
           <ThemeToggle />
-          {currentUser ? (
-            <UserMenu />
-          ) : (
-            <div className="visitor-links">
-              <Link className="button button--ghost" to="/login">
-                Sign in
-              </Link>
-              <Link className="button button--primary" to="/signup">
-                Sign up
-              </Link>
-            </div>
-          )}
+          {/* Its place is kept whoever arrives, so nothing moves when the identity does
+              (docs/decisions/021-lean-client-first-render.md). */}
+          <div className="site-header__account">
+            {currentUser ? (
+              <UserMenu />
+            ) : signedInHint ? (
+              <span className="user-menu__placeholder" aria-hidden="true" />
+            ) : (
+              <div className="visitor-links">
+                <Link className="button button--ghost" to="/login">
+                  Sign in
+                </Link>
+                <Link className="button button--primary" to="/signup">
+                  Sign up
+                </Link>
+              </div>
+            )}
+          </div>
           <MobileMenu />
         </div>
       </div>

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
-import { FullPageLoading } from "../../components/loading";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 import type { AuthService, AuthUser } from "./auth-service";
+import { readSignedInHint, writeSignedInHint } from "./signed-in-hint";
 
 interface AuthState {
   loading: boolean;
@@ -15,24 +15,27 @@ export interface AuthProviderProps {
 }
 
 export function AuthProvider({ service, children }: AuthProviderProps) {
-  // Loading until the first auth notification, then signed-in or signed-out.
+  // Loading until the first auth notification, then signed-in or signed-out. The children render
+  // meanwhile as for a visitor (docs/decisions/021-lean-client-first-render.md).
   const [state, setState] = useState<AuthState>({
     loading: true,
     currentUser: null,
     signedOutByUser: false,
   });
+  const [signedInHint] = useState(readSignedInHint);
   // Set while logOut runs, so the signed-out notification knows it was asked for.
   const signingOut = useRef(false);
 
   useEffect(
     () =>
-      service.onAuthStateChanged((user) =>
+      service.onAuthStateChanged((user) => {
+        writeSignedInHint(user !== null);
         setState({
           loading: false,
           currentUser: user,
           signedOutByUser: user === null && signingOut.current,
-        }),
-      ),
+        });
+      }),
     [service],
   );
 
@@ -40,6 +43,8 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
     () => ({
       currentUser: state.currentUser,
       loading: state.loading,
+      signedInHint: state.loading && signedInHint,
+      loadIdentity: () => service.preload?.(),
       signedOutByUser: state.signedOutByUser,
       signIn: (email, password) => service.signIn(email, password),
       signUp: (email, password) => service.signUp(email, password),
@@ -55,9 +60,8 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
       resetPassword: (email) => service.resetPassword(email),
       getIdToken: () => service.getIdToken(),
     }),
-    [service, state],
+    [service, state, signedInHint],
   );
 
-  // Nothing beneath the auth provider renders until loading ends.
-  return <AuthContext value={value}>{state.loading ? <FullPageLoading /> : children}</AuthContext>;
+  return <AuthContext value={value}>{children}</AuthContext>;
 }

@@ -25,6 +25,11 @@ export interface AuthService {
   signInWithGoogle(): Promise<void>;
   signOut(): Promise<void>;
   resetPassword(email: string): Promise<void>;
+  /**
+   * Starts loading the implementation now if it loads lazily (deferred-auth-service.ts): a page
+   * that cannot decide without the identity asks for it.
+   */
+  preload?(): void;
 }
 
 /** The code Firebase puts on its errors (auth/...), for logs; users see the app's words instead. */

@@ -1,16 +1,23 @@
 import { useEffect, useState } from "react";
 import { Navigate, Outlet } from "react-router";
+import { PageLoading } from "../../components/loading";
 import { clearPendingStoryIntent, postSignInPath } from "../../lib/pending-story-intent";
 import { useAuth } from "./auth-context";
 import { SignInFlowContext } from "./sign-in-flow";
 
 /**
  * A signed-in user opening /login or /signup goes to /, or to /stories/new when the
- * pending-story-intent flag is stored (the flag is used up).
+ * pending-story-intent flag is stored (the flag is used up). The pages ask for the identity SDK at
+ * once (they need it); a visitor sees the form meanwhile, a browser with the signed-in hint waits
+ * for the identity so the form does not flash before the redirect.
  */
 export function RedirectIfSignedIn() {
-  const { currentUser } = useAuth();
+  const { currentUser, loading, signedInHint, loadIdentity } = useAuth();
   const [flowInProgress, setFlowInProgress] = useState(false);
+  useEffect(() => {
+    if (loading) loadIdentity();
+  }, [loading, loadIdentity]);
+  if (signedInHint) return <PageLoading />;
   if (currentUser !== null && !flowInProgress) return <RedirectAfterSignIn />;
   return (
     <SignInFlowContext value={setFlowInProgress}>

@@ -58,6 +58,8 @@ export function ExplorePage() {
           </Link>
         ))}
       </nav>
+      {/* The cards' titles are level-3 headings: the list gets its level-2 one. */}
+      <h2 className="visually-hidden">{EXPLORE_SORT_LABELS[sort]}</h2>
       {/* A new sort is a new list: its own query, its own Load more state. */}
       <ExploreStories key={sort} sort={sort} />
     </section>

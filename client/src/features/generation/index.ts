@@ -1,6 +1,6 @@
-// The generation feature's public surface: the form (also in the home page's panel) and the
-// new-story page, loaded with its route.
+// The generation feature's public surface: the form (also in the home page's panel, for signed-in
+// readers only, so it loads when it is shown) and the new-story page, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-export { GenerationForm } from "./generation-form";
+export const GenerationForm = lazyPage(() => import("./generation-form"), "GenerationForm");
 export const NewStoryPage = lazyPage(() => import("./new-story-page"), "NewStoryPage");

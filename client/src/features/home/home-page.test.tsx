@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from "@testing-library/react";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { describe, expect, it } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
+import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture } from "../../testing/story-card-fixtures";
 import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
@@ -95,13 +97,19 @@ describe("home page", () => {
     expect(screen.queryByRole("alert")).not.toBeInTheDocument();
   });
 
-  it("shows skeleton cards while the stories load", async () => {
-    renderRoute("/", { mocks: [freshThreadsMock(stories(1, 2), 200), trendingNowMock([], 200)] });
-    const fresh = await screen.findByRole("heading", { name: "Fresh Threads" });
-    expect(within(section("Fresh Threads")).getByRole("status")).toHaveTextContent(
-      "Loading stories...",
-    );
-    expect(fresh).toBeInTheDocument();
+  it("shows as many skeleton cards as a section holds while the stories load", async () => {
+    const held = new HeldAnswers();
+    const releaseFresh = held.hold("FreshThreads");
+    renderRoute("/", {
+      mocks: [freshThreadsMock(stories(1, 2)), trendingNowMock([])],
+      held,
+    });
+    await screen.findByRole("heading", { name: "Fresh Threads" }, FIRST_RENDER);
+    const loading = within(section("Fresh Threads")).getByRole("status");
+    expect(loading).toHaveTextContent("Loading stories...");
+    // As many as the section shows (docs/decisions/021): the section below keeps its place.
+    expect(loading.querySelectorAll(".story-card--skeleton")).toHaveLength(HOME_SECTION_CARDS);
+    await releaseFresh();
     expect(await screen.findByRole("article", { name: "Story number 1" })).toBeInTheDocument();
     expect(within(section("Fresh Threads")).queryByRole("status")).not.toBeInTheDocument();
   });
@@ -162,7 +170,7 @@ describe("home page", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "false");
     await user.click(toggle);
     expect(toggle).toHaveAttribute("aria-expanded", "true");
-    expect(screen.getByRole("form", { name: "Generate a story" })).toBeVisible();
+    expect(await screen.findByRole("form", { name: "Generate a story" })).toBeVisible();
     expect(screen.queryByRole("link", { name: "Create Account" })).not.toBeInTheDocument();
   });
 });

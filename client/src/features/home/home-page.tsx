@@ -1,7 +1,9 @@
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
+import { Suspense } from "react";
 import { Link } from "react-router";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
+import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
 import { GenerationForm } from "../generation";
@@ -17,7 +19,9 @@ import "./home.css";
 
 export function HomePage() {
   useDocumentTitle("Home");
-  const { currentUser } = useAuth();
+  // While the identity loads, the panel shows if this browser was signed in (the reader likely
+  // arrives), so the page does not change shape when they do.
+  const { currentUser, signedInHint } = useAuth();
   return (
     <div className="page home">
       <section className="home-hero" aria-labelledby="home-title">
@@ -28,9 +32,11 @@ export function HomePage() {
         </p>
       </section>
 
-      {currentUser ? (
+      {currentUser || signedInHint ? (
         <CollapsiblePanel title="Ready to write? Generate a story prompt!">
-          <GenerationForm />
+          <Suspense fallback={<PageLoading />}>
+            <GenerationForm />
+          </Suspense>
         </CollapsiblePanel>
       ) : (
         <section className="home-cta" aria-labelledby="home-cta-title">

@@ -1,3 +1,4 @@
+import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { useId } from "react";
 import { Link } from "react-router";
 import type { FragmentType } from "../../__generated__";
@@ -23,7 +24,8 @@ export function StorySection(props: StorySectionProps) {
   const headingId = useId();
   let body;
   if (props.loading) {
-    body = <StoryGridSkeleton count={3} />;
+    // As many as the section usually shows, so the section below does not move when they arrive.
+    body = <StoryGridSkeleton count={HOME_SECTION_CARDS} />;
   } else if (props.errorMessage) {
     body = (
       <div className="story-section__error">

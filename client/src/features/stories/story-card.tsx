@@ -116,21 +116,33 @@ export function StoryCard({
   );
 }
 
-/** A card's shape while the list loads (same size, so the page does not jump). */
+/**
+ * A card's shape while the list loads: the card's own boxes with grey lines in them and an unseen
+ * Outline button, so it is exactly as tall as the card that replaces it.
+ */
 export function StoryCardSkeleton({ variant = "default" }: { variant?: StoryCardVariant }) {
   return (
     <div className={`story-card story-card--${variant} story-card--skeleton`} aria-hidden="true">
       <Skeleton shape="block" className="story-card__media" />
       <div className="story-card__body">
-        <Skeleton shape="title" />
+        <div className="story-card__title">
+          <Skeleton shape="title" />
+        </div>
         {variant === "default" ? (
-          <>
+          <div className="story-card__preview">
             <Skeleton />
             <Skeleton />
             <Skeleton width="60%" />
-          </>
+          </div>
         ) : null}
-        <Skeleton width="40%" />
+        <div className="story-card__meta">
+          <Skeleton width="40%" />
+        </div>
+        <div className="story-card__actions">
+          <span className="button button--secondary story-card__outline-button story-card__placeholder">
+            Outline
+          </span>
+        </div>
       </div>
     </div>
   );
