@@ -1,0 +1,73 @@
+// The app's HTML (the client build's index.html) with what the bff adds per page: a title, a
+// description, link-preview tags, a preload of the first cover and the first data
+// (docs/decisions/020-page-html-previews-and-first-data.md). Every value is escaped here; nothing
+// added is an executable script, so the CSP's hash of the theme script still covers all.
+
+/** Text or an attribute value as HTML: the five characters that could end either. */
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
+}
+
+/**
+ * JSON for a `<script type="application/json">`: `<` (and `>`, `&`) as \u escapes, so no user text
+ * can close the element or open a comment; U+2028 and U+2029 as escapes too. JSON.parse reads
+ * them back unchanged.
+ */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value).replace(
+    /[<>&\u2028\u2029]/g,
+    (char) => `\\u${char.charCodeAt(0).toString(16).padStart(4, "0")}`,
+  );
+}
+
+export interface PageParts {
+  /** The tab's title (already "<page> · Storyloom"); the build's when absent. */
+  title?: string;
+  /** The meta description; the build's when absent. */
+  description?: string;
+  /** Tags for the head, already escaped (right after the title, before the scripts). */
+  head?: string[];
+  /** Elements for the end of the body, already escaped. */
+  body?: string[];
+}
+
+const TITLE = /<title>[\s\S]*?<\/title>/i;
+const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i;
+
+export interface PageTemplate {
+  /** The build's HTML as it is. */
+  plain: string;
+  render(parts: PageParts): string;
+}
+
+/** Splits the build's index.html once, at start-up, where the parts go. */
+export function pageTemplate(indexHtml: string): PageTemplate {
+  const titleMatch = TITLE.exec(indexHtml);
+  if (!titleMatch) throw new Error("the client's index.html has no <title>");
+  const beforeTitle = indexHtml.slice(0, titleMatch.index);
+  const afterTitle = indexHtml.slice(titleMatch.index + titleMatch[0].length);
+  const bodyEnd = afterTitle.lastIndexOf("</body>");
+  if (bodyEnd < 0) throw new Error("the client's index.html has no </body>");
+  return {
+    plain: indexHtml,
+    render({ title, description, head = [], body = [] }) {
+      const start =
+        description === undefined
+          ? beforeTitle
+          : beforeTitle.replace(
+              DESCRIPTION,
+              `<meta name="description" content="${escapeHtml(description)}" />`,
+            );
+      const titleTag = title === undefined ? titleMatch[0] : `<title>${escapeHtml(title)}</title>`;
+      const indent = "\n    ";
+      return [
+        start,
+        titleTag,
+        ...head.map((tag) => indent + tag),
+        afterTitle.slice(0, bodyEnd),
+        ...body.map((element) => `  ${element}\n  `),
+        afterTitle.slice(bodyEnd),
+      ].join("");
+    },
+  };
+}
