@@ -13,7 +13,10 @@ export function AppProviders({ authService, apollo, children }: AppProvidersProp
   return (
     <ApolloProvider client={apollo.client}>
       <AuthProvider service={authService}>
-        <ApolloAuthSync restartSubscriptions={apollo.restartSubscriptions} />
+        <ApolloAuthSync
+          restartSubscriptions={apollo.restartSubscriptions}
+          visitorDataInCache={apollo.visitorDataInCache}
+        />
         {children}
       </AuthProvider>
     </ApolloProvider>
@@ -22,13 +25,20 @@ export function AppProviders({ authService, apollo, children }: AppProvidersProp
 
 /**
  * When the signed-in identity changes, cached data belongs to someone else: the cache is reset
- * (active queries refetch with the new token) and live subscriptions reconnect.
+ * (active queries refetch with the new token) and live subscriptions reconnect. A cache that
+ * starts with the page's first data holds a visitor's view, so a signed-in reader gets theirs.
  */
-function ApolloAuthSync({ restartSubscriptions }: { restartSubscriptions: () => void }) {
+function ApolloAuthSync({
+  restartSubscriptions,
+  visitorDataInCache,
+}: {
+  restartSubscriptions: () => void;
+  visitorDataInCache: boolean;
+}) {
   const { currentUser } = useAuth();
   const client = useApolloClient();
   const uid = currentUser?.uid ?? null;
-  const previousUid = useRef(uid);
+  const previousUid = useRef(visitorDataInCache ? null : uid);
 
   useEffect(() => {
     if (previousUid.current === uid) return;
