@@ -6,7 +6,10 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signInWithGoogle, signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
+import { parse, specifiedRules, validate } from "graphql";
+import { operationLimitsRules } from "./limits.js";
 import { globalId } from "./resolvers/global-id.js";
+import { createSchema } from "./schema.js";
 import { inlineScriptHashes } from "./security-headers.js";
 import { startCountingProxy, type CountingProxy } from "./test/counting-proxy.js";
 import { publishStory } from "./test/publish-story.js";
@@ -213,6 +216,22 @@ describe("a story's link preview", () => {
 });
 
 describe("the first data", () => {
+  it("is the client's operations, valid against this schema within the default limits", () => {
+    const schema = createSchema();
+    const rules = [...specifiedRules, ...operationLimitsRules(bff.config.limits)];
+    const operations = Object.values(FIRST_DATA_DOCUMENTS).flat();
+    expect(operations.map((operation) => operation.operationName)).toEqual([
+      "FreshThreads",
+      "TrendingNow",
+      "StoryReader",
+    ]);
+    for (const { operationName, query } of operations) {
+      const document = parse(query);
+      expect(validate(schema, document, rules)).toEqual([]);
+      expect(document.definitions[0]).toMatchObject({ name: { value: operationName } });
+    }
+  });
+
   it("comes with the home page: the client's own operations, run as a visitor for the caller's address", async () => {
     proxy.reset();
     const { response, html } = await fetch(new URL("/", bff.url), {
