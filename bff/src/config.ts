@@ -130,7 +130,7 @@ export const BffEnvSchema = Type.Object({
     problem: httpUrlProblem,
   }),
   PAGE_DATA_TIMEOUT_MS: Env.integer(0, 10_000, {
-    default: 400,
+    default: 1000,
     description:
       "how long the HTML of / and of a story waits for the api (first data, link preview); then it goes without (0: never asks)",
   }),

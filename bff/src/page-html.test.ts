@@ -2,6 +2,7 @@ import http from "node:http";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import type { AddressInfo, Socket } from "node:net";
 import { tmpdir } from "node:os";
+import { createGunzip } from "node:zlib";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signInWithGoogle, signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
@@ -307,6 +308,49 @@ describe("the first data", () => {
       await down.server.stop();
       for (const socket of sockets) socket.destroy();
       await slow.server.stop();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+  });
+
+  it("starts at once while the data is awaited, compressed or not, so the browser fetches the bundle meanwhile", async () => {
+    const sockets = new Set<Socket>();
+    const silent = http.createServer(() => {});
+    silent.on("connection", (socket) => sockets.add(socket));
+    await new Promise<void>((resolve) => silent.listen(0, "127.0.0.1", resolve));
+    const waiting = await startBff(`http://127.0.0.1:${(silent.address() as AddressInfo).port}`, {
+      CLIENT_DIST: clientDist,
+      PAGE_DATA_TIMEOUT_MS: "10000",
+    });
+    try {
+      for (const encoding of [null, "gzip"]) {
+        const firstText = await new Promise<string>((resolve, reject) => {
+          const request = http.get(
+            new URL("/", waiting.url),
+            { headers: encoding ? { "accept-encoding": encoding } : {} },
+            (response) => {
+              expect(response.headers["content-encoding"]).toBe(encoding ?? undefined);
+              const body = encoding ? response.pipe(createGunzip()) : response;
+              body.once("data", (chunk: Buffer) => {
+                resolve(chunk.toString());
+                request.destroy();
+              });
+              body.on("error", () => {});
+            },
+          );
+          request.on("error", (error) => {
+            if (!request.destroyed) reject(error);
+          });
+        });
+        // The api has not answered (it never will): the head and the root are out already.
+        expect(firstText).toContain(
+          '<script type="module" crossorigin src="/assets/index-abc.js">',
+        );
+        expect(firstText).toContain('<div id="root"></div>');
+        expect(firstText).not.toContain("</html>");
+      }
+    } finally {
+      for (const socket of sockets) socket.destroy();
+      await waiting.server.stop();
       await new Promise((resolve) => silent.close(resolve));
     }
   });

@@ -15,7 +15,7 @@ import {
   type FirstDataRunner,
 } from "./first-data.js";
 import { coverPath, isListed, storyPreview } from "./link-preview.js";
-import { escapeHtml, jsonForScript, pageTemplate, type PageParts } from "./page-template.js";
+import { escapeHtml, jsonForScript, pageTemplate, type RenderedPage } from "./page-template.js";
 import { robotsTxt } from "./robots.js";
 import { createSitemapSource, type SitemapOptions } from "./sitemap.js";
 
@@ -83,19 +83,23 @@ export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: stri
   const sendHtml = (res: Response, html: string) =>
     res.type("html").setHeader("cache-control", HTML_CACHE).send(html);
 
+  /**
+   * The page's start at once, then its end once the first data has come or its time is up: the
+   * browser fetches the bundle meanwhile (compression flushes what it holds at each step).
+   */
+  async function streamHtml(res: Response, page: RenderedPage, data: Promise<FirstDataResult[]>) {
+    res.type("html").setHeader("cache-control", HTML_CACHE);
+    res.write(page.start);
+    (res as Response & { flush?: () => void }).flush?.();
+    res.end(page.end(await firstDataElements(data)));
+  }
+
   router.get("/", async (req, res) => {
-    const answers = await firstData.run("home", { first: HOME_SECTION_CARDS }, clientHeaders(req));
-    const fresh = answers.find((answer) => answer.operationName === "FreshThreads");
-    sendHtml(
-      res,
-      template.render({
-        ...withFirstData(answers),
-        head: [
-          `<link rel="canonical" href="${escapeHtml(`${settings.publicBaseUrl}/`)}" />`,
-          ...preloadCover(fresh ? firstFreshCover(fresh) : null),
-        ],
-      }),
-    );
+    const data = firstData.run("home", { first: HOME_SECTION_CARDS }, clientHeaders(req));
+    const page = template.render({
+      head: [`<link rel="canonical" href="${escapeHtml(`${settings.publicBaseUrl}/`)}" />`],
+    });
+    await streamHtml(res, page, data);
   });
 
   router.get("/stories/:publicId", async (req, res, next) => {
@@ -107,24 +111,24 @@ export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: stri
     }
     const client = clientHeaders(req);
     // Both as a visitor and side by side: the preview's story, and the reader's first data.
-    const [story, answers] = await Promise.all([
-      withinTime(() => listedStory(rest, publicId, client), settings.pageDataTimeoutMs),
-      firstData.run("story", { publicId }, client),
-    ]);
+    const data = firstData.run("story", { publicId }, client);
+    const story = await withinTime(
+      () => listedStory(rest, publicId, client),
+      settings.pageDataTimeoutMs,
+    );
     if (!story) {
       // Private, pending, rejected, unknown: the plain app, the same bytes for each.
+      data.catch(() => {});
       sendHtml(res, template.plain);
       return;
     }
     const preview = storyPreview(story, settings.publicBaseUrl);
-    sendHtml(
-      res,
-      template.render({
-        ...preview,
-        ...withFirstData(answers),
-        head: [...(preview.head ?? []), ...preloadCover(coverPath(story))],
-      }),
-    );
+    const cover = coverPath(story);
+    const page = template.render({
+      ...preview,
+      head: [...(preview.head ?? []), ...(cover ? [preloadImage(cover)] : [])],
+    });
+    await streamHtml(res, page, data);
   });
 
   router.get("/{*path}", (_req, res) => {
@@ -151,20 +155,23 @@ async function listedStory(
   }
 }
 
-function withFirstData(answers: FirstDataResult[]): Pick<PageParts, "body"> {
-  if (answers.length === 0) return {};
-  return {
-    body: [
-      `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript({ results: answers })}</script>`,
-    ],
-  };
+/**
+ * The first data as a JSON script (not executable: the CSP has nothing to allow), and a preload of
+ * the home page's first cover, the likely largest paint, when it is known only from the data.
+ */
+async function firstDataElements(data: Promise<FirstDataResult[]>): Promise<string[]> {
+  const answers = await data.catch(() => []);
+  if (answers.length === 0) return [];
+  const fresh = answers.find((answer) => answer.operationName === "FreshThreads");
+  const cover = fresh ? firstFreshCover(fresh) : null;
+  return [
+    ...(cover ? [preloadImage(cover)] : []),
+    `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript({ results: answers })}</script>`,
+  ];
 }
 
-/** The likely largest paint: the first card's cover on the home page, the cover on a story. */
-function preloadCover(path: string | null): string[] {
-  return path
-    ? [`<link rel="preload" as="image" href="${escapeHtml(path)}" fetchpriority="high" />`]
-    : [];
+function preloadImage(path: string): string {
+  return `<link rel="preload" as="image" href="${escapeHtml(path)}" fetchpriority="high" />`;
 }
 
 function firstFreshCover(answer: FirstDataResult): string | null {

@@ -27,17 +27,26 @@ export interface PageParts {
   description?: string;
   /** Tags for the head, already escaped (right after the title, before the scripts). */
   head?: string[];
-  /** Elements for the end of the body, already escaped. */
-  body?: string[];
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
 const DESCRIPTION = /<meta\s+name="description"\s+content="[^"]*"\s*\/?>/i;
 
+/**
+ * A page in two parts: `start` (the head and the body up to its end) goes out at once, so the
+ * browser fetches the scripts and styles while the first data is awaited; `end(elements)` adds
+ * elements at the end of the body and closes the page. The module scripts run only once the whole
+ * page has arrived, so the data is there before them.
+ */
+export interface RenderedPage {
+  start: string;
+  end(elements?: string[]): string;
+}
+
 export interface PageTemplate {
   /** The build's HTML as it is. */
   plain: string;
-  render(parts: PageParts): string;
+  render(parts: PageParts): RenderedPage;
 }
 
 /** Splits the build's index.html once, at start-up, where the parts go. */
@@ -50,8 +59,8 @@ export function pageTemplate(indexHtml: string): PageTemplate {
   if (bodyEnd < 0) throw new Error("the client's index.html has no </body>");
   return {
     plain: indexHtml,
-    render({ title, description, head = [], body = [] }) {
-      const start =
+    render({ title, description, head = [] }) {
+      const before =
         description === undefined
           ? beforeTitle
           : beforeTitle.replace(
@@ -59,15 +68,16 @@ export function pageTemplate(indexHtml: string): PageTemplate {
               `<meta name="description" content="${escapeHtml(description)}" />`,
             );
       const titleTag = title === undefined ? titleMatch[0] : `<title>${escapeHtml(title)}</title>`;
-      const indent = "\n    ";
-      return [
-        start,
-        titleTag,
-        ...head.map((tag) => indent + tag),
-        afterTitle.slice(0, bodyEnd),
-        ...body.map((element) => `  ${element}\n  `),
-        afterTitle.slice(bodyEnd),
-      ].join("");
+      return {
+        start: [
+          before,
+          titleTag,
+          ...head.map((tag) => `\n    ${tag}`),
+          afterTitle.slice(0, bodyEnd),
+        ].join(""),
+        end: (elements = []) =>
+          [...elements.map((element) => `  ${element}\n  `), afterTitle.slice(bodyEnd)].join(""),
+      };
     },
   };
 }
