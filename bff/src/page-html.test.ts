@@ -10,6 +10,7 @@ import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 import { parse, specifiedRules, validate } from "graphql";
 import { operationLimitsRules } from "./limits.js";
 import { globalId } from "./resolvers/global-id.js";
+import { pageTemplate } from "./pages/page-template.js";
 import { createSchema } from "./schema.js";
 import { inlineScriptHashes } from "./security-headers.js";
 import { startCountingProxy, type CountingProxy } from "./test/counting-proxy.js";
@@ -420,5 +421,17 @@ describe("the sitemap", () => {
     } finally {
       await single.server.stop();
     }
+  });
+});
+
+describe("the page template", () => {
+  it("takes a build without a title or a body end: the title goes before </head>, the data at the end", () => {
+    const page = pageTemplate("<html><head><meta charset=utf-8></head><div id=root></div>").render({
+      title: "A & B · Storyloom",
+      head: ['<link rel="canonical" href="https://stories.example/" />'],
+    });
+    expect(page.start + page.end(["<p>data</p>"])).toBe(
+      '<html><head><meta charset=utf-8><title>A &#38; B · Storyloom</title>\n    <link rel="canonical" href="https://stories.example/" /></head><div id=root></div>  <p>data</p>\n  ',
+    );
   });
 });

@@ -49,14 +49,19 @@ export interface PageTemplate {
   render(parts: PageParts): RenderedPage;
 }
 
-/** Splits the build's index.html once, at start-up, where the parts go. */
+/**
+ * Splits the build's index.html once, at start-up, where the parts go: after its <title> (else
+ * before </head>), and before </body> (else at the end).
+ */
 export function pageTemplate(indexHtml: string): PageTemplate {
   const titleMatch = TITLE.exec(indexHtml);
-  if (!titleMatch) throw new Error("the client's index.html has no <title>");
-  const beforeTitle = indexHtml.slice(0, titleMatch.index);
-  const afterTitle = indexHtml.slice(titleMatch.index + titleMatch[0].length);
-  const bodyEnd = afterTitle.lastIndexOf("</body>");
-  if (bodyEnd < 0) throw new Error("the client's index.html has no </body>");
+  const headEnd = indexHtml.search(/<\/head>/i);
+  const titleAt = titleMatch ? titleMatch.index : headEnd >= 0 ? headEnd : 0;
+  const buildTitle = titleMatch ? titleMatch[0] : "";
+  const beforeTitle = indexHtml.slice(0, titleAt);
+  const afterTitle = indexHtml.slice(titleAt + buildTitle.length);
+  const closing = afterTitle.lastIndexOf("</body>");
+  const bodyEnd = closing >= 0 ? closing : afterTitle.length;
   return {
     plain: indexHtml,
     render({ title, description, head = [] }) {
@@ -67,7 +72,7 @@ export function pageTemplate(indexHtml: string): PageTemplate {
               DESCRIPTION,
               `<meta name="description" content="${escapeHtml(description)}" />`,
             );
-      const titleTag = title === undefined ? titleMatch[0] : `<title>${escapeHtml(title)}</title>`;
+      const titleTag = title === undefined ? buildTitle : `<title>${escapeHtml(title)}</title>`;
       return {
         start: [
           before,
