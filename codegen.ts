@@ -1,5 +1,6 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
 import { ENUM_VALUES } from "./bff/src/enum-values.js";
+import { FIRST_DATA_ROUTES } from "./client/src/apollo/first-data-routes.js";
 
 // graphql-codegen types a resolver of an enum with object enumValues as `null`
 // (https://github.com/dotansimha/graphql-code-generator/issues/10204); mapping each such enum onto
@@ -8,6 +9,9 @@ const enumsAsThemselves = Object.fromEntries(Object.keys(ENUM_VALUES).map((name)
 
 // One schema, two outputs: the BFF's resolver types (mapped onto the REST shapes generated from
 // the api's OpenAPI document) and the client's typed documents.
+const clientDocuments = ["client/src/**/*.{ts,tsx}", "!client/src/__generated__/**"];
+const firstDataPlugin = "./scripts/codegen/first-data-documents.mjs";
+
 const config: CodegenConfig = {
   schema: "schema.graphql",
   ignoreNoDocuments: true,
@@ -35,10 +39,22 @@ const config: CodegenConfig = {
       },
     },
     "client/src/__generated__/": {
-      documents: ["client/src/**/*.{ts,tsx}", "!client/src/__generated__/**"],
+      documents: clientDocuments,
       preset: "client",
       presetConfig: { fragmentMasking: { unmaskFunctionName: "getFragmentData" } },
       config: { scalars: { DateTime: "string" }, enumsAsTypes: true, useTypeImports: true },
+    },
+    // The pages' first data, run by the bff as the client would send it and written into the
+    // client's cache with its own documents (docs/decisions/020-page-html-previews-and-first-data.md).
+    "bff/src/__generated__/first-data-documents.ts": {
+      documents: clientDocuments,
+      plugins: [firstDataPlugin],
+      config: { routes: FIRST_DATA_ROUTES, target: "bff" },
+    },
+    "client/src/__generated__/first-data-documents.ts": {
+      documents: clientDocuments,
+      plugins: [firstDataPlugin],
+      config: { routes: FIRST_DATA_ROUTES, target: "client" },
     },
   },
 };

@@ -26,6 +26,14 @@ export interface WebSocketLimits {
   pingIntervalMs: number;
 }
 
+/** The pages' HTML (docs/decisions/020-page-html-previews-and-first-data.md). */
+export interface PageHtmlSettings {
+  /** The site's public origin (and path), no trailing slash: canonical URLs, previews, sitemap. */
+  publicBaseUrl: string;
+  /** How long a page's HTML may wait for the api: its first data, a story's preview (0: never asks). */
+  pageDataTimeoutMs: number;
+}
+
 export interface BffConfig {
   host: string;
   port: number;
@@ -36,6 +44,7 @@ export interface BffConfig {
   authEmulatorUrl: string | null;
   limits: GraphQLLimits;
   websocket: WebSocketLimits;
+  pages: PageHtmlSettings;
 }
 
 const defaultClientDist = path.resolve(
@@ -114,6 +123,17 @@ export const BffEnvSchema = Type.Object({
     default: 12_000,
     description: "WebSocket ping interval; a socket with no pong within it is dropped",
   }),
+  PUBLIC_BASE_URL: Env.text({
+    default: "http://127.0.0.1:4000",
+    description:
+      "the site's public URL, as the api's: canonical links, link previews, robots.txt and the sitemap",
+    problem: httpUrlProblem,
+  }),
+  PAGE_DATA_TIMEOUT_MS: Env.integer(0, 10_000, {
+    default: 1000,
+    description:
+      "how long the HTML of / and of a story waits for the api (first data, link preview); then it goes without (0: never asks)",
+  }),
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
   ),
@@ -168,6 +188,10 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       maxSocketsPerUser: vars.WS_MAX_SOCKETS_PER_USER,
       maxSocketsPerAddress: vars.WS_MAX_SOCKETS_PER_ADDRESS,
       pingIntervalMs: vars.WS_PING_INTERVAL_MS,
+    },
+    pages: {
+      publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ""),
+      pageDataTimeoutMs: vars.PAGE_DATA_TIMEOUT_MS,
     },
   };
 }

@@ -105,6 +105,7 @@ describe("configuration", () => {
         maxSocketsPerAddress: 256,
         pingIntervalMs: 12_000,
       },
+      pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
     });
   });
 
@@ -125,9 +126,22 @@ describe("configuration", () => {
     expect(config.authEmulatorUrl).toBeNull();
   });
 
+  it("takes the site's public URL for the pages' links without its trailing slash", () => {
+    const config = loadConfig({ ...emulator, PUBLIC_BASE_URL: "https://stories.example/" });
+    expect(config.pages.publicBaseUrl).toBe("https://stories.example");
+  });
+
   it.each([
     [{ ...emulator, BFF_PORT: "http" }, 'BFF_PORT must be an integer 0-65535, got "http"'],
     [{ ...emulator, API_URL: "ftp://x" }, 'API_URL must be an http(s) URL, got "ftp://x"'],
+    [
+      { ...emulator, PUBLIC_BASE_URL: "stories.example" },
+      'PUBLIC_BASE_URL must be an http(s) URL, got "stories.example"',
+    ],
+    [
+      { ...emulator, PAGE_DATA_TIMEOUT_MS: "-1" },
+      'PAGE_DATA_TIMEOUT_MS must be an integer 0-10000, got "-1"',
+    ],
     [
       { NODE_ENV: "production", FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" },
       "FIREBASE_AUTH_EMULATOR_HOST must not be set when NODE_ENV=production (the emulator accepts unsigned tokens)",

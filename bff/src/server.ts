@@ -31,6 +31,9 @@ import {
   subscriptionsOverWebSocketOnly,
 } from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
+import { createFirstDataRunner } from "./pages/first-data.js";
+import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
+import type { SitemapOptions } from "./pages/sitemap.js";
 import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
@@ -46,8 +49,11 @@ export interface BffServer {
   stop(): Promise<void>;
 }
 
-/** Seams for tests: how the story-stream bridge opens and retries its upstream sockets. */
-export type BffServerOptions = Omit<StoryStreamOptions, "apiUrl">;
+/**
+ * Seams for tests: how the story-stream bridge opens and retries its upstream sockets, and the
+ * sitemap's file and page sizes.
+ */
+export type BffServerOptions = Omit<StoryStreamOptions, "apiUrl"> & { sitemap?: SitemapOptions };
 
 export async function createBffServer(
   config: BffConfig,
@@ -55,7 +61,8 @@ export async function createBffServer(
 ): Promise<BffServer> {
   const schema = createSchema();
   const rest = connectRest(config.apiUrl, config.limits.maxUpstreamCalls);
-  const storyStreams = createStoryStreamBridge({ ...options, apiUrl: config.apiUrl });
+  const { sitemap, ...streamOptions } = options;
+  const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
   // Apollo turns introspection off for HTTP in production; graphql-ws needs the rule itself.
@@ -165,6 +172,16 @@ export async function createBffServer(
     res.json({ firebase: config.firebase, authEmulatorUrl: config.authEmulatorUrl });
   });
   app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest, clientHeaders));
+  const indexHtml = config.clientDist ? path.join(config.clientDist, "index.html") : null;
+  const pages: PageRoutesOptions = {
+    settings: config.pages,
+    rest,
+    firstData: createFirstDataRunner(apollo, buildContext, config.pages.pageDataTimeoutMs),
+    clientHeaders,
+    indexHtmlPath: indexHtml && existsSync(indexHtml) ? indexHtml : null,
+    ...(sitemap ? { sitemap } : {}),
+  };
+  app.use(crawlerRoutes(pages));
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY, verify: requireUtf8 }),
@@ -173,8 +190,7 @@ export async function createBffServer(
     }),
   );
 
-  if (config.clientDist && existsSync(path.join(config.clientDist, "index.html"))) {
-    const indexHtml = path.join(config.clientDist, "index.html");
+  if (config.clientDist && pages.indexHtmlPath) {
     app.use(
       "/assets",
       refuseUndecodablePath(),
@@ -193,11 +209,9 @@ export async function createBffServer(
       }),
     );
     app.use(express.static(config.clientDist, { index: false, maxAge: "1h" }));
-    // Every other GET is a client route: the SPA decides (including its 404 page).
-    app.get("/{*path}", (_req, res) => {
-      res.setHeader("cache-control", "no-cache");
-      res.sendFile(indexHtml);
-    });
+    // Every other GET is a client route: the app's HTML, with a story's preview and the first
+    // data of / and of a story (pages/page-routes.ts); the SPA decides the rest, its 404 included.
+    app.use(appHtmlRoutes({ ...pages, indexHtmlPath: pages.indexHtmlPath }));
   }
   app.use(notFoundAnswer());
   app.use(errorAnswer());

@@ -10,6 +10,12 @@ import { ErrorLink } from "@apollo/client/link/error";
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { Kind, OperationTypeNode } from "graphql";
+import {
+  firstDataLink,
+  readInlinedFirstData,
+  writeFirstData,
+  type InlinedAnswer,
+} from "./first-data";
 import { createRestartableWsClient } from "./graphql-ws-client";
 import { typePolicies } from "./type-policies";
 
@@ -23,12 +29,19 @@ export interface CreateApolloClientOptions {
   wsUrl?: string;
   /** Tests pass their own fetch; the browser's is used otherwise. */
   fetch?: typeof fetch;
+  /** The answers the page came with; read from the page's HTML otherwise. */
+  firstData?: InlinedAnswer[];
 }
 
 export interface StoryloomApollo {
   client: ApolloClient;
   /** Call after the signed-in identity changes: live subscriptions reconnect with the new token. */
   restartSubscriptions(): void;
+  /**
+   * The cache starts with the page's first data, a visitor's view: a signed-in reader's store is
+   * reset once their identity is known (app/providers.tsx).
+   */
+  visitorDataInCache: boolean;
 }
 
 /** ws:// or wss:// to /graphql on the page's own origin (the BFF, or Vite's proxy in dev). */
@@ -70,6 +83,7 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
     httpUri = "/graphql",
     wsUrl = graphqlWsUrl(window.location),
     fetch: fetchImpl,
+    firstData = readInlinedFirstData(globalThis.document),
   } = options;
 
   // A bearer ID token when signed in; none for visitors or when the token cannot be had.
@@ -83,15 +97,20 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
   const ws = createRestartableWsClient(wsUrl, getIdToken);
   const wsLink = new GraphQLWsLink(ws.client);
 
+  // The page's first data, written before the first render (docs/decisions/020).
+  const cache = new InMemoryCache({ typePolicies });
+  const written = writeFirstData(cache, firstData);
+
   const link = ApolloLink.from([
     loggingLink,
-    ApolloLink.split(isSubscription, wsLink, ApolloLink.from([authLink, httpLink])),
+    ApolloLink.split(
+      isSubscription,
+      wsLink,
+      ApolloLink.from([authLink, firstDataLink(written), httpLink]),
+    ),
   ]);
 
-  const client = new ApolloClient({
-    link,
-    cache: new InMemoryCache({ typePolicies }),
-  });
+  const client = new ApolloClient({ link, cache });
 
-  return { client, restartSubscriptions: ws.restart };
+  return { client, restartSubscriptions: ws.restart, visitorDataInCache: written.length > 0 };
 }

@@ -13,7 +13,10 @@ export function AppProviders({ authService, apollo, children }: AppProvidersProp
   return (
     <ApolloProvider client={apollo.client}>
       <AuthProvider service={authService}>
-        <ApolloAuthSync restartSubscriptions={apollo.restartSubscriptions} />
+        <ApolloAuthSync
+          restartSubscriptions={apollo.restartSubscriptions}
+          visitorDataInCache={apollo.visitorDataInCache}
+        />
         {children}
       </AuthProvider>
     </ApolloProvider>
@@ -23,17 +26,25 @@ export function AppProviders({ authService, apollo, children }: AppProvidersProp
 /**
  * When the signed-in identity changes, cached data belongs to someone else: the cache is reset
  * (active queries refetch with the new token) and live subscriptions reconnect. The first identity
- * is a change only if the requests made before it went without it: with the signed-in hint they
- * waited for the token (docs/decisions/021-lean-client-first-render.md), so a reader is not asked
- * twice; without it they went as a visitor's, and a restored session refetches them.
+ * is a change only if the data cached before it is a visitor's: with the signed-in hint the first
+ * requests waited for the token (docs/decisions/021-lean-client-first-render.md), so a reader is not
+ * asked twice; without it they went as a visitor's, and a restored session refetches them. A cache
+ * that starts with the page's inlined first data always holds a visitor's view
+ * (docs/decisions/020-page-html-previews-and-first-data.md).
  */
-function ApolloAuthSync({ restartSubscriptions }: { restartSubscriptions: () => void }) {
+function ApolloAuthSync({
+  restartSubscriptions,
+  visitorDataInCache,
+}: {
+  restartSubscriptions: () => void;
+  visitorDataInCache: boolean;
+}) {
   const { currentUser, loading, signedInHint } = useAuth();
   const client = useApolloClient();
   const uid = loading ? undefined : (currentUser?.uid ?? null);
   // The identity the cached data was asked with; undefined while that is not known yet.
   const previousUid = useRef<string | null | undefined>(undefined);
-  const waitedForIdentity = useRef(signedInHint);
+  const waitedForIdentity = useRef(signedInHint && !visitorDataInCache);
 
   useEffect(() => {
     if (uid === undefined) return;

@@ -1,0 +1,182 @@
+// What the bff serves besides GraphQL and the assets: the app's HTML for every client route, with
+// a story's link preview and the first data of / and of a story page inlined; robots.txt and the
+// sitemap (docs/decisions/020-page-html-previews-and-first-data.md).
+import { readFileSync } from "node:fs";
+import express, { type Request, type Response, type Router } from "express";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
+import type { PageHtmlSettings } from "../config.js";
+import { notFoundAnswer } from "../error-pages.js";
+import { unwrap, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
+import type { RestStoryDetail } from "../upstream/rest-types.js";
+import {
+  FIRST_DATA_ELEMENT_ID,
+  withinTime,
+  type FirstDataResult,
+  type FirstDataRunner,
+} from "./first-data.js";
+import { coverPath, isListed, storyPreview } from "./link-preview.js";
+import { escapeHtml, jsonForScript, pageTemplate, type RenderedPage } from "./page-template.js";
+import { robotsTxt } from "./robots.js";
+import { createSitemapSource, type SitemapOptions } from "./sitemap.js";
+
+export interface PageRoutesOptions {
+  settings: PageHtmlSettings;
+  rest: RestConnection;
+  firstData: FirstDataRunner;
+  clientHeaders: (req: Request) => ClientHeaders;
+  /** The built client's index.html, or null when the bff serves no client. */
+  indexHtmlPath: string | null;
+  sitemap?: SitemapOptions;
+}
+
+/**
+ * HTML that may carry data: every cache revalidates it (ETag) before use. It is the same for
+ * everyone (a visitor's view, no cookie), so it need not be private.
+ */
+const HTML_CACHE = "no-cache";
+const ROBOTS_CACHE = "public, max-age=3600";
+const SITEMAP_CACHE = "public, max-age=600";
+
+/** Crawler files, served with or without a client. */
+export function crawlerRoutes(options: PageRoutesOptions): Router {
+  const router = express.Router();
+  const robots = robotsTxt(options.settings.publicBaseUrl);
+  const sitemaps = createSitemapSource(
+    options.rest,
+    options.settings.publicBaseUrl,
+    options.sitemap,
+  );
+  router.get("/robots.txt", (_req, res) => {
+    res.type("text/plain; charset=utf-8").setHeader("cache-control", ROBOTS_CACHE).send(robots);
+  });
+  const sendXml = (res: Response, xml: string) =>
+    res.type("application/xml; charset=utf-8").setHeader("cache-control", SITEMAP_CACHE).send(xml);
+  router.get("/sitemap.xml", async (req, res, next) => {
+    try {
+      sendXml(res, (await sitemaps.get(options.clientHeaders(req))).root);
+    } catch (error) {
+      next(error);
+    }
+  });
+  router.get("/sitemap-:n.xml", async (req, res, next) => {
+    try {
+      const n = Number(req.params.n);
+      const file = Number.isInteger(n)
+        ? (await sitemaps.get(options.clientHeaders(req))).files[n - 1]
+        : undefined;
+      // A file past the last is missing, not a client route.
+      if (file === undefined) notFoundAnswer()(req, res, next);
+      else sendXml(res, file);
+    } catch (error) {
+      next(error);
+    }
+  });
+  return router;
+}
+
+/** The app's HTML for every client route (the SPA decides the rest, its 404 page included). */
+export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: string }): Router {
+  const { settings, rest, firstData, clientHeaders } = options;
+  const template = pageTemplate(readFileSync(options.indexHtmlPath, "utf8"));
+  const router = express.Router();
+
+  const sendHtml = (res: Response, html: string) =>
+    res.type("html").setHeader("cache-control", HTML_CACHE).send(html);
+
+  /**
+   * The page's start at once, then its end once the first data has come or its time is up: the
+   * browser fetches the bundle meanwhile (compression flushes what it holds at each step).
+   */
+  async function streamHtml(res: Response, page: RenderedPage, data: Promise<FirstDataResult[]>) {
+    res.type("html").setHeader("cache-control", HTML_CACHE);
+    res.write(page.start);
+    (res as Response & { flush?: () => void }).flush?.();
+    res.end(page.end(await firstDataElements(data)));
+  }
+
+  router.get("/", async (req, res) => {
+    const data = firstData.run("home", { first: HOME_SECTION_CARDS }, clientHeaders(req));
+    const page = template.render({
+      head: [`<link rel="canonical" href="${escapeHtml(`${settings.publicBaseUrl}/`)}" />`],
+    });
+    await streamHtml(res, page, data);
+  });
+
+  router.get("/stories/:publicId", async (req, res, next) => {
+    const { publicId } = req.params;
+    // /stories/new is the generation form, a client route like any other.
+    if (publicId === "new") {
+      next();
+      return;
+    }
+    const client = clientHeaders(req);
+    // Both as a visitor and side by side: the preview's story, and the reader's first data.
+    const data = firstData.run("story", { publicId }, client);
+    const story = await withinTime(
+      () => listedStory(rest, publicId, client),
+      settings.pageDataTimeoutMs,
+    );
+    if (!story) {
+      // Private, pending, rejected, unknown: the plain app, the same bytes for each.
+      data.catch(() => {});
+      sendHtml(res, template.plain);
+      return;
+    }
+    const preview = storyPreview(story, settings.publicBaseUrl);
+    const cover = coverPath(story);
+    const page = template.render({
+      ...preview,
+      head: [...(preview.head ?? []), ...(cover ? [preloadImage(cover)] : [])],
+    });
+    await streamHtml(res, page, data);
+  });
+
+  router.get("/{*path}", (_req, res) => {
+    sendHtml(res, template.plain);
+  });
+  return router;
+}
+
+/** The story when a visitor may see it and it is listed, else null (also when the api fails). */
+async function listedStory(
+  rest: RestConnection,
+  publicId: string,
+  client: ClientHeaders,
+): Promise<RestStoryDetail | null> {
+  try {
+    const story = await unwrap(
+      rest.forAuthorization(null, client).GET("/v1/stories/{id}", {
+        params: { path: { id: publicId } },
+      }),
+    );
+    return isListed(story) ? story : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The first data as a JSON script (not executable: the CSP has nothing to allow), and a preload of
+ * the home page's first cover, the likely largest paint, when it is known only from the data.
+ */
+async function firstDataElements(data: Promise<FirstDataResult[]>): Promise<string[]> {
+  const answers = await data.catch(() => []);
+  if (answers.length === 0) return [];
+  const fresh = answers.find((answer) => answer.operationName === "FreshThreads");
+  const cover = fresh ? firstFreshCover(fresh) : null;
+  return [
+    ...(cover ? [preloadImage(cover)] : []),
+    `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript({ results: answers })}</script>`,
+  ];
+}
+
+function preloadImage(path: string): string {
+  return `<link rel="preload" as="image" href="${escapeHtml(path)}" fetchpriority="high" />`;
+}
+
+function firstFreshCover(answer: FirstDataResult): string | null {
+  const stories = answer.data.stories as
+    { edges?: Array<{ node?: { headerImageUrl?: unknown } }> } | undefined;
+  const cover = stories?.edges?.[0]?.node?.headerImageUrl;
+  return typeof cover === "string" ? cover : null;
+}
