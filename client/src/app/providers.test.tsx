@@ -13,7 +13,7 @@ const WhoQuery: TypedDocumentNode<{ viewer: { id: string } }> = parse(
 );
 
 /** A real Apollo Client over a link that counts the requests it is asked to send. */
-function countingApollo() {
+function countingApollo(visitorDataInCache = false) {
   const sent: string[] = [];
   const link = new ApolloLink(
     (operation) =>
@@ -24,7 +24,7 @@ function countingApollo() {
       }),
   );
   const client = new ApolloClient({ link, cache: new InMemoryCache() });
-  return { sent, apollo: { client, restartSubscriptions: vi.fn() } };
+  return { sent, apollo: { client, restartSubscriptions: vi.fn(), visitorDataInCache } };
 }
 
 function Viewer() {
@@ -71,6 +71,22 @@ describe("the Apollo store and the identity", () => {
     act(() => auth.emit(null));
     expect(await screen.findByText("Viewer viewer-2")).toBeInTheDocument();
     await waitFor(() => expect(apollo.restartSubscriptions).toHaveBeenCalledOnce());
+    expect(sent).toHaveLength(2);
+  });
+
+  it("refetches a returning reader's data when the cache started with the page's inlined visitor data", async () => {
+    localStorage.setItem(STORAGE_KEYS.signedInHint, "1");
+    const { sent, apollo } = countingApollo(true);
+    const auth = fakeAuthService();
+    render(
+      <AppProviders authService={auth} apollo={apollo}>
+        <Viewer />
+      </AppProviders>,
+    );
+    expect(await screen.findByText("Viewer viewer-1")).toBeInTheDocument();
+    act(() => auth.emit(signedInUser));
+    expect(await screen.findByText("Viewer viewer-2")).toBeInTheDocument();
+    expect(apollo.restartSubscriptions).toHaveBeenCalledOnce();
     expect(sent).toHaveLength(2);
   });
 });
