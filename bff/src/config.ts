@@ -36,6 +36,10 @@ export interface BffConfig {
   authEmulatorUrl: string | null;
   limits: GraphQLLimits;
   websocket: WebSocketLimits;
+  /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
+  playground: boolean;
+  /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
+  corsOrigins: "any" | string[];
 }
 
 const defaultClientDist = path.resolve(
@@ -114,10 +118,46 @@ export const BffEnvSchema = Type.Object({
     default: 12_000,
     description: "WebSocket ping interval; a socket with no pong within it is dropped",
   }),
+  GRAPHQL_PLAYGROUND: Env.optional(
+    Env.oneOf(["on", "off"] as const, {
+      lowerCase: true,
+      description: "GraphiQL at /graphql in a browser: on, off (default: on, off in production)",
+    }),
+  ),
+  CORS_ORIGINS: Env.optional(
+    Env.text({
+      keepEmpty: true,
+      description:
+        "origins allowed to call /graphql from their pages: comma-separated, * for any, empty for none (default: *, none in production)",
+      problem: corsOriginsProblem,
+    }),
+  ),
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
   ),
 });
+
+/** An origin as a browser sends it: scheme, host and port only, no path. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ["http:", "https:"].includes(url.protocol) && url.origin === value;
+}
+
+function corsOriginsProblem(raw: string): string | null {
+  if (raw.trim() === "*") return null;
+  const wrong = splitList(raw).find((origin) => !isOrigin(origin));
+  return wrong === undefined
+    ? null
+    : `must be *, or origins such as https://app.example.com (scheme, host, port; no path), got "${wrong}"`;
+}
+
+function splitList(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: Environment = process.env): BffConfig {
   const vars = readEnv(BffEnvSchema, env);
@@ -169,5 +209,14 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       maxSocketsPerAddress: vars.WS_MAX_SOCKETS_PER_ADDRESS,
       pingIntervalMs: vars.WS_PING_INTERVAL_MS,
     },
+    playground: vars.GRAPHQL_PLAYGROUND ? vars.GRAPHQL_PLAYGROUND === "on" : !production,
+    corsOrigins:
+      vars.CORS_ORIGINS === undefined
+        ? production
+          ? []
+          : "any"
+        : vars.CORS_ORIGINS.trim() === "*"
+          ? "any"
+          : splitList(vars.CORS_ORIGINS),
   };
 }

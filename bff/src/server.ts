@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express from "express";
@@ -24,6 +25,7 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
+import { graphqlCors } from "./cors.js";
 import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
 import {
   keepLimitErrorCode,
@@ -31,6 +33,7 @@ import {
   subscriptionsOverWebSocketOnly,
 } from "./limits.js";
 import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
+import { playground } from "./playground.js";
 import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
@@ -137,6 +140,8 @@ export async function createBffServer(
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's landing page loads from a CDN; ours is bundled (playground.ts).
+      ApolloServerPluginLandingPageDisabled(),
       subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {
@@ -165,6 +170,8 @@ export async function createBffServer(
     res.json({ firebase: config.firebase, authEmulatorUrl: config.authEmulatorUrl });
   });
   app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest, clientHeaders));
+  app.use("/graphql", graphqlCors(config.corsOrigins));
+  app.use(playground(config));
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY, verify: requireUtf8 }),
