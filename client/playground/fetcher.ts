@@ -8,8 +8,11 @@ import type { PlaygroundSession } from "./session";
 
 export interface SessionFetcher {
   fetcher: Fetcher;
-  /** Closes the WebSocket (a new session opens a new one with its own token). */
-  dispose(): void;
+  /**
+   * Closes the WebSocket when the person changes: the next subscription opens a new one, whose
+   * connection_init carries the new person's token (or none).
+   */
+  closeSocket(): void;
 }
 
 export function createSessionFetcher(session: PlaygroundSession): SessionFetcher {
@@ -44,5 +47,5 @@ export function createSessionFetcher(session: PlaygroundSession): SessionFetcher
       },
       options,
     );
-  return { fetcher, dispose: () => void wsClient.dispose() };
+  return { fetcher, closeSocket: () => wsClient.terminate() };
 }

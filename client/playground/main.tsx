@@ -40,18 +40,24 @@ function SessionIndicator({ user }: { user: PlaygroundUser | null | undefined })
   );
 }
 
-function Playground({ session }: { session: PlaygroundSession }) {
+function Playground({
+  session,
+  sessionFetcher,
+}: {
+  session: PlaygroundSession;
+  sessionFetcher: SessionFetcher;
+}) {
   // undefined until Firebase has read the stored session.
   const [user, setUser] = useState<PlaygroundUser | null | undefined>(undefined);
-  useEffect(() => session.onChange(setUser), [session]);
-  const uid = user?.uid ?? null;
-  const [sessionFetcher, setSessionFetcher] = useState<SessionFetcher | null>(null);
-  // A new fetcher per person, so the WebSocket's connection_init carries the right token.
   useEffect(() => {
-    const created = createSessionFetcher(session);
-    setSessionFetcher(created);
-    return () => created.dispose();
-  }, [session, uid]);
+    let uid: string | null | undefined;
+    return session.onChange((next) => {
+      // A socket opened for one person never serves another.
+      if (uid !== undefined && (next?.uid ?? null) !== uid) sessionFetcher.closeSocket();
+      uid = next?.uid ?? null;
+      setUser(next);
+    });
+  }, [session, sessionFetcher]);
 
   return (
     <div className="playground">
@@ -63,7 +69,7 @@ function Playground({ session }: { session: PlaygroundSession }) {
         <SessionIndicator user={user} />
       </header>
       <main className="playground-main">
-        {user !== undefined && sessionFetcher && (
+        {user !== undefined && (
           <GraphiQL
             fetcher={sessionFetcher.fetcher}
             schema={schema}
@@ -84,7 +90,7 @@ async function boot() {
     const session = createPlaygroundSession(await loadRuntimeConfig());
     root.render(
       <StrictMode>
-        <Playground session={session} />
+        <Playground session={session} sessionFetcher={createSessionFetcher(session)} />
       </StrictMode>,
     );
   } catch (error) {
