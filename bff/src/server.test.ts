@@ -105,6 +105,8 @@ describe("configuration", () => {
         maxSocketsPerAddress: 256,
         pingIntervalMs: 12_000,
       },
+      playground: true,
+      corsOrigins: "any",
     });
   });
 
