@@ -51,6 +51,9 @@ async function graphql(token, query, variables = {}) {
   return body.data;
 }
 
+/** Writing is over at these statuses; the subscription stays open, so the client leaves. */
+const DONE = new Set(["READY_FOR_REVIEW", "ERROR", "DISCARDED"]);
+
 /** Follows storyGeneration until the story stops being written; answers the last update. */
 function followGeneration(token, publicId) {
   const socketUrl = new URL("/graphql", baseUrl);
@@ -63,7 +66,7 @@ function followGeneration(token, publicId) {
   });
   return new Promise((resolve, reject) => {
     let last = null;
-    client.subscribe(
+    const unsubscribe = client.subscribe(
       {
         query: `subscription Follow($publicId: ID!) {
           storyGeneration(publicId: $publicId) { seq status progress message }
@@ -78,9 +81,15 @@ function followGeneration(token, publicId) {
           }
           last = data.storyGeneration;
           console.log(`update ${last.seq}: ${last.status} ${last.progress}%`);
+          if (DONE.has(last.status)) {
+            unsubscribe();
+            void client.dispose();
+            resolve(last);
+          }
         },
         error: (error) => {
           void client.dispose();
+          // A close event carries graphql-ws's close code: 4403 for a bad token (docs/graphql.md).
           reject(error instanceof Error ? error : new Error(`socket closed: ${error.code}`));
         },
         complete: () => {

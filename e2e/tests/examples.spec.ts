@@ -7,7 +7,21 @@ import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { test, expect } from "../fixtures.js";
 
-const run = promisify(execFile);
+const execFileAsync = promisify(execFile);
+
+/** Runs an example; a failure carries what it printed. */
+async function run(
+  command: string,
+  args: string[],
+  options: { env: NodeJS.ProcessEnv; timeout: number },
+) {
+  try {
+    return await execFileAsync(command, args, options);
+  } catch (error) {
+    const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+    throw new Error(`${command} ${args.join(" ")} failed:\n${stdout ?? ""}\n${stderr ?? ""}`);
+  }
+}
 const examples = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../examples");
 
 test("the Node client example signs in, lists stories, starts a story and follows its subscription until it is ready for review", async ({
