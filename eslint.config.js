@@ -3,6 +3,7 @@ import js from "@eslint/js";
 import tseslint from "typescript-eslint";
 import reactHooks from "eslint-plugin-react-hooks";
 import boundaries from "eslint-plugin-boundaries";
+import graphqlPlugin from "@graphql-eslint/eslint-plugin";
 import globals from "globals";
 
 // The architecture as a lint rule (docs/decisions/012-layers-boundaries-and-configuration.md): a wrong import
@@ -135,6 +136,7 @@ export default tseslint.config(
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
+    files: ["**/*.{js,mjs,cjs,ts,tsx,mts,cts}"],
     languageOptions: { globals: { ...globals.node } },
     rules: {
       "@typescript-eslint/no-unused-vars": [
@@ -146,7 +148,7 @@ export default tseslint.config(
     },
   },
   {
-    files: ["client/src/**/*.{ts,tsx}"],
+    files: ["client/src/**/*.{ts,tsx}", "client/playground/**/*.{ts,tsx}"],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { "react-hooks": reactHooks },
     rules: reactHooks.configs.recommended.rules,
@@ -189,6 +191,52 @@ export default tseslint.config(
             wordTablesAreData,
             noTestCode,
           ],
+        },
+      ],
+    },
+  },
+  {
+    // The public GraphQL contract (docs/decisions/023-graphql-playground-and-other-clients.md):
+    // graphql-eslint's schema rules, and a description on every type, field, argument, input
+    // field and enum value, which the playground's docs pane and docs/graphql.md rely on.
+    files: ["schema.graphql"],
+    languageOptions: {
+      parser: graphqlPlugin.parser,
+      parserOptions: { graphQLConfig: { schema: "schema.graphql" } },
+    },
+    plugins: { "@graphql-eslint": graphqlPlugin },
+    rules: {
+      ...graphqlPlugin.configs["flat/schema-recommended"].rules,
+      // One line is an inline "…", several a block """…""": both read well in the docs pane.
+      "@graphql-eslint/description-style": "off",
+      // User.username is the product's word for it (docs/product.md#profiles-and-usernames).
+      "@graphql-eslint/no-typename-prefix": "off",
+      // Values without an identity of their own: parts of a story, pages, edges, pushed updates.
+      "@graphql-eslint/strict-id-in-types": [
+        "error",
+        {
+          exceptions: {
+            types: [
+              "Chapter",
+              "StoryContent",
+              "StoryContentPreview",
+              "CommentLocation",
+              "PageInfo",
+              "StoryGenerationUpdate",
+            ],
+            suffixes: ["Connection", "Edge", "Payload"],
+          },
+        },
+      ],
+      "@graphql-eslint/require-description": [
+        "error",
+        {
+          types: true,
+          rootField: true,
+          FieldDefinition: true,
+          InputValueDefinition: true,
+          EnumValueDefinition: true,
+          DirectiveDefinition: true,
         },
       ],
     },

@@ -37,7 +37,7 @@ export default defineConfig({
   test: {
     environment: "jsdom",
     setupFiles: ["./vitest.setup.ts"],
-    include: ["src/**/*.test.{ts,tsx}"],
+    include: ["src/**/*.test.{ts,tsx}", "playground/**/*.test.ts"],
     restoreMocks: true,
     // Above Testing Library's polling bound (vitest.setup.ts), so a slow wait fails with its own message.
     testTimeout: 30_000,

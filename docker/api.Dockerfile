@@ -9,6 +9,7 @@ COPY api/package.json api/
 COPY bff/package.json bff/
 COPY client/package.json client/
 COPY e2e/package.json e2e/
+COPY examples/package.json examples/
 RUN npm ci --no-audit --no-fund
 COPY common common
 COPY writer writer

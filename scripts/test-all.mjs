@@ -81,6 +81,10 @@ await check("lint (eslint: style, layers and boundaries)", npx("eslint"), [
   "0",
 ]);
 await check("import cycles (dpdm, type-only imports included)", "npm", ["run", "cycles"]);
+await check("schema: no undeclared breaking change (graphql-inspector)", "npm", [
+  "run",
+  "schema:check",
+]);
 await check("format (prettier --check)", npx("prettier"), ["--check", "."]);
 
 if (built) {

@@ -45,6 +45,10 @@ export interface BffConfig {
   limits: GraphQLLimits;
   websocket: WebSocketLimits;
   pages: PageHtmlSettings;
+  /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
+  playground: boolean;
+  /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
+  corsOrigins: "any" | string[];
 }
 
 const defaultClientDist = path.resolve(
@@ -134,10 +138,46 @@ export const BffEnvSchema = Type.Object({
     description:
       "how long the HTML of / and of a story waits for the api (first data, link preview); then it goes without (0: never asks)",
   }),
+  GRAPHQL_PLAYGROUND: Env.optional(
+    Env.oneOf(["on", "off"] as const, {
+      lowerCase: true,
+      description: "GraphiQL at /graphql in a browser: on, off (default: on, off in production)",
+    }),
+  ),
+  CORS_ORIGINS: Env.optional(
+    Env.text({
+      keepEmpty: true,
+      description:
+        "origins allowed to call /graphql from their pages: comma-separated, * for any, empty for none (default: *, none in production)",
+      problem: corsOriginsProblem,
+    }),
+  ),
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
   ),
 });
+
+/** An origin as a browser sends it: scheme, host and port only, no path. */
+function isOrigin(value: string): boolean {
+  if (!URL.canParse(value)) return false;
+  const url = new URL(value);
+  return ["http:", "https:"].includes(url.protocol) && url.origin === value;
+}
+
+function corsOriginsProblem(raw: string): string | null {
+  if (raw.trim() === "*") return null;
+  const wrong = splitList(raw).find((origin) => !isOrigin(origin));
+  return wrong === undefined
+    ? null
+    : `must be *, or origins such as https://app.example.com (scheme, host, port; no path), got "${wrong}"`;
+}
+
+function splitList(raw: string): string[] {
+  return raw
+    .split(",")
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
 
 export function loadConfig(env: Environment = process.env): BffConfig {
   const vars = readEnv(BffEnvSchema, env);
@@ -193,5 +233,14 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ""),
       pageDataTimeoutMs: vars.PAGE_DATA_TIMEOUT_MS,
     },
+    playground: vars.GRAPHQL_PLAYGROUND ? vars.GRAPHQL_PLAYGROUND === "on" : !production,
+    corsOrigins:
+      vars.CORS_ORIGINS === undefined
+        ? production
+          ? []
+          : "any"
+        : vars.CORS_ORIGINS.trim() === "*"
+          ? "any"
+          : splitList(vars.CORS_ORIGINS),
   };
 }

@@ -106,6 +106,8 @@ describe("configuration", () => {
         pingIntervalMs: 12_000,
       },
       pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
+      playground: true,
+      corsOrigins: "any",
     });
   });
 

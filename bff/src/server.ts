@@ -5,6 +5,7 @@ import http from "node:http";
 import path from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
+import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express from "express";
@@ -24,6 +25,7 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
+import { graphqlCors } from "./cors.js";
 import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
 import {
   keepLimitErrorCode,
@@ -34,6 +36,7 @@ import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
 import { createFirstDataRunner } from "./pages/first-data.js";
 import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
 import type { SitemapOptions } from "./pages/sitemap.js";
+import { playground } from "./playground.js";
 import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
@@ -144,6 +147,8 @@ export async function createBffServer(
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // Apollo's landing page loads from a CDN; ours is bundled (playground.ts).
+      ApolloServerPluginLandingPageDisabled(),
       subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {
@@ -182,6 +187,8 @@ export async function createBffServer(
     ...(sitemap ? { sitemap } : {}),
   };
   app.use(crawlerRoutes(pages));
+  app.use("/graphql", graphqlCors(config.corsOrigins));
+  app.use(playground(config));
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY, verify: requireUtf8 }),
