@@ -193,14 +193,19 @@ export interface LoadOptions {
 }
 
 export const CONNECTIONS = 16;
-const WARM_UP_SECONDS = 3;
-export const DURATION_SECONDS = 10;
+export const WARM_UP_SECONDS = 3;
 
-/** 16 connections for DURATION_SECONDS after a warm-up of WARM_UP_SECONDS that is not counted. */
-export async function measureThroughput(options: LoadOptions): Promise<ThroughputRun> {
-  const run = (duration: number) => autocannon({ ...options, connections: CONNECTIONS, duration });
-  await run(WARM_UP_SECONDS);
-  const result = await run(DURATION_SECONDS);
+/** Load that is not counted: connections opened, code paths compiled, caches filled. */
+export async function warmUp(options: LoadOptions): Promise<void> {
+  await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
+}
+
+/** CONNECTIONS connections for `seconds`; every answer other than 200 is counted. */
+export async function measureThroughput(
+  options: LoadOptions,
+  seconds: number,
+): Promise<ThroughputRun> {
+  const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
   const ok = result.statusCodeStats["200"]?.count ?? 0;
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
   return {

@@ -20,16 +20,21 @@ import {
 import { startProcess } from "../../scripts/lib/processes.mjs";
 import {
   CONNECTIONS,
-  DURATION_SECONDS,
   measureFirstRender,
   measureThroughput,
   runLighthouse,
+  WARM_UP_SECONDS,
+  warmUp,
   type LighthouseScores,
 } from "./measure.js";
 import { ANONYMOUS_REQUESTS_PER_MINUTE, root, startStack } from "./stack.js";
 
-/** REST on PostgreSQL, on PGlite and FreshThreads are measured in turn, this many times each. */
-const ROUNDS = 2;
+/**
+ * REST on PostgreSQL, on PGlite and FreshThreads are measured in turn, in this many rounds of
+ * ROUND_SECONDS each, so that a busy moment of the (shared) machine falls on all three alike.
+ */
+const ROUNDS = 4;
+const ROUND_SECONDS = 5;
 const REST_PAGE = "/v1/stories?sort=newest&size=9";
 const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432";
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || "demo-storyloom-bench";
@@ -54,7 +59,9 @@ async function bareServerRun(apiUrl: string): Promise<ThroughputRun> {
   );
   try {
     const match = await bare.ready;
-    return await measureThroughput({ url: `${match?.[1]}${REST_PAGE}` });
+    const target = { url: `${match?.[1]}${REST_PAGE}` };
+    await warmUp(target);
+    return await measureThroughput(target, ROUNDS * ROUND_SECONDS);
   } finally {
     await bare.stop();
     rmSync(dir, { recursive: true, force: true });
@@ -124,30 +131,30 @@ try {
 
   log("bench: throughput (REST on PostgreSQL, a bare server, REST on PGlite, FreshThreads)...");
   await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
-  const rounds: Record<"restPostgres" | "restPglite" | "bff", ThroughputRun[]> = {
-    restPostgres: [],
-    restPglite: [],
-    bff: [],
+  const targets = {
+    restPostgres: { url: `${stack.postgresApiUrl}${REST_PAGE}` },
+    restPglite: { url: `${stack.pgliteApiUrl}${REST_PAGE}` },
+    bff: {
+      url: `${stack.bffUrl}/graphql`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json" },
+      body: firstRender.freshThreadsBody,
+    },
   };
+  type Target = keyof typeof targets;
+  const names = Object.keys(targets) as Target[];
+  const rounds = Object.fromEntries(names.map((name) => [name, [] as ThroughputRun[]]));
+  for (const name of names) await warmUp(targets[name]);
   for (let round = 0; round < ROUNDS; round += 1) {
-    rounds.restPostgres.push(
-      await measureThroughput({ url: `${stack.postgresApiUrl}${REST_PAGE}` }),
-    );
-    rounds.restPglite.push(await measureThroughput({ url: `${stack.pgliteApiUrl}${REST_PAGE}` }));
-    rounds.bff.push(
-      await measureThroughput({
-        url: `${stack.bffUrl}/graphql`,
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: firstRender.freshThreadsBody,
-      }),
-    );
+    for (const name of names) {
+      rounds[name]?.push(await measureThroughput(targets[name], ROUND_SECONDS));
+    }
   }
   await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
   const bare = await bareServerRun(stack.postgresApiUrl);
-  const restPostgres = combineRuns(rounds.restPostgres);
-  const restPglite = combineRuns(rounds.restPglite);
-  const bff = combineRuns(rounds.bff);
+  const restPostgres = combineRuns(rounds.restPostgres ?? []);
+  const restPglite = combineRuns(rounds.restPglite ?? []);
+  const bff = combineRuns(rounds.bff ?? []);
 
   const restVsBare = compareThroughput(restPostgres, bare, { minRatio: 0.25 });
   rows.push({
@@ -198,8 +205,9 @@ const order = (row: TableRow) =>
 rows.sort((a, b) => order(a) - order(b));
 console.log(
   `\nSite benchmark: ${stack.seedSummary}. Throughput: autocannon, ${CONNECTIONS} connections, ` +
-    `${DURATION_SECONDS} s after a 3 s warm-up, mean of ${ROUNDS} rounds taken in turn (the bare ` +
-    `server: one); the api's per-address anonymous limit is on at ` +
+    `after ${WARM_UP_SECONDS} s of warm-up each; REST on PostgreSQL, on PGlite and FreshThreads in ` +
+    `${ROUNDS} rounds of ${ROUND_SECONDS} s taken in turn (means), the bare server for ` +
+    `${ROUNDS * ROUND_SECONDS} s. The api's per-address anonymous limit is on at ` +
     `ANONYMOUS_REQUESTS_PER_MINUTE=${ANONYMOUS_REQUESTS_PER_MINUTE} (counted, never reached).`,
 );
 console.log(formatTable(rows));

@@ -127,7 +127,14 @@ export async function startStack(options: {
   };
   try {
     log("bench: starting the Auth emulator, seeding PostgreSQL and PGlite...");
-    const emulatorStarting = startAuthEmulator({ projectId: options.projectId });
+    const emulatorOutput: string[] = [];
+    const emulatorStarting = startAuthEmulator({
+      projectId: options.projectId,
+      onLine: (line) => {
+        emulatorOutput.push(line);
+        if (emulatorOutput.length > 40) emulatorOutput.shift();
+      },
+    });
     stoppers.unshift(async () => (await emulatorStarting).stop());
 
     const databaseName = `storyloom_bench_${process.pid}`;
@@ -170,8 +177,14 @@ export async function startStack(options: {
     const bffUrl = await readyUrl(bff);
 
     const tokens: string[] = [];
-    for (let reader = 0; reader < READERS; reader += 1) {
-      tokens.push((await signUp(emulator.host, uniqueEmail("bench-reader"))).idToken);
+    try {
+      for (let reader = 0; reader < READERS; reader += 1) {
+        tokens.push((await signUp(emulator.host, uniqueEmail("bench-reader"))).idToken);
+      }
+    } catch (error) {
+      throw new Error(`the Auth emulator did not sign up a reader: ${(error as Error).message}`, {
+        cause: `${error}\n${emulatorOutput.join("\n")}`,
+      });
     }
     const storyIds = await listedStoryIds(postgresApiUrl);
     const pgliteIds = await listedStoryIds(pgliteApiUrl);
