@@ -4,6 +4,7 @@ import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { ApolloServer } from "@apollo/server";
+import { ApolloServerPluginCacheControlDisabled } from "@apollo/server/plugin/disabled";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
@@ -137,6 +138,9 @@ export async function createBffServer(
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
+      // The schema gives no cache hints, and the default cache-control plugin would still wrap
+      // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).
+      ApolloServerPluginCacheControlDisabled(),
       subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {
