@@ -141,48 +141,70 @@ export interface LighthouseScores {
   cls: number;
 }
 
-/** Lighthouse on each URL, mobile (its defaults: simulated slow 4G and CPU) or desktop. */
+const LIGHTHOUSE_TRIES = 3;
+
+/**
+ * Lighthouse on each URL, mobile (its defaults: simulated slow 4G and CPU) or desktop. A run that
+ * fails to record the page (it happens on a busy machine) is tried again, up to LIGHTHOUSE_TRIES
+ * times; then the URL's entry is the error's message.
+ */
 export async function runLighthouse(
   urls: string[],
   formFactor: "mobile" | "desktop",
-): Promise<LighthouseScores[]> {
+): Promise<Array<LighthouseScores | string>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-background-networking"],
   });
   try {
-    const scores: LighthouseScores[] = [];
+    const scores: Array<LighthouseScores | string> = [];
     for (const url of urls) {
-      const result = await lighthouse(
-        url,
-        {
-          port: chrome.port,
-          output: "json",
-          logLevel: "error",
-          onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
-        },
-        formFactor === "desktop" ? desktopConfig : undefined,
-      );
-      if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
-      const { categories, audits, runtimeError } = result.lhr;
-      if (runtimeError) throw new Error(`Lighthouse on ${url}: ${runtimeError.message}`);
-      const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
-      const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
-      scores.push({
-        performance: score("performance"),
-        accessibility: score("accessibility"),
-        bestPractices: score("best-practices"),
-        seo: score("seo"),
-        fcpMs: value("first-contentful-paint"),
-        lcpMs: value("largest-contentful-paint"),
-        tbtMs: value("total-blocking-time"),
-        cls: value("cumulative-layout-shift"),
-      });
+      let outcome: LighthouseScores | string = "not run";
+      for (let attempt = 1; attempt <= LIGHTHOUSE_TRIES; attempt += 1) {
+        outcome = await lighthouseOnce(url, chrome.port, formFactor);
+        if (typeof outcome !== "string") break;
+        process.stderr.write(
+          `bench: Lighthouse ${formFactor} ${url}, try ${attempt}: ${outcome}\n`,
+        );
+      }
+      scores.push(outcome);
     }
     return scores;
   } finally {
     chrome.kill();
   }
+}
+
+async function lighthouseOnce(
+  url: string,
+  port: number,
+  formFactor: "mobile" | "desktop",
+): Promise<LighthouseScores | string> {
+  const result = await lighthouse(
+    url,
+    {
+      port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
+    },
+    formFactor === "desktop" ? desktopConfig : undefined,
+  );
+  if (!result) return "Lighthouse gave no result";
+  const { categories, audits, runtimeError } = result.lhr;
+  if (runtimeError) return runtimeError.code;
+  const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
+  return {
+    performance: score("performance"),
+    accessibility: score("accessibility"),
+    bestPractices: score("best-practices"),
+    seo: score("seo"),
+    fcpMs: value("first-contentful-paint"),
+    lcpMs: value("largest-contentful-paint"),
+    tbtMs: value("total-blocking-time"),
+    cls: value("cumulative-layout-shift"),
+  };
 }
 
 export interface LoadOptions {
@@ -200,11 +222,26 @@ export async function warmUp(options: LoadOptions): Promise<void> {
   await autocannon({ ...options, connections: CONNECTIONS, duration: WARM_UP_SECONDS });
 }
 
+/**
+ * CPU time (user and system) a process has used, in ms, from Linux's /proc (clock ticks of 10 ms);
+ * NaN where there is no /proc.
+ */
+export function cpuMs(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+    // The fields after the command name in parentheses; utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return Number.NaN;
+  }
+}
+
 /** CONNECTIONS connections for `seconds`; every answer other than 200 is counted. */
 export async function measureThroughput(
   options: LoadOptions,
   seconds: number,
-): Promise<ThroughputRun> {
+): Promise<ThroughputRun & { total: number }> {
   const result = await autocannon({ ...options, connections: CONNECTIONS, duration: seconds });
   const ok = result.statusCodeStats["200"]?.count ?? 0;
   const answered = Object.values(result.statusCodeStats).reduce((sum, { count }) => sum + count, 0);
@@ -213,5 +250,6 @@ export async function measureThroughput(
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     non200: answered - ok + result.errors + result.timeouts,
+    total: result.requests.total,
   };
 }

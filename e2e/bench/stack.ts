@@ -30,6 +30,8 @@ export interface Stack {
   bffUrl: string;
   postgresApiUrl: string;
   pgliteApiUrl: string;
+  /** Process ids, to read the CPU time each spends (measure.ts). */
+  pids: { postgresApi: number; bff: number };
   /** Public ids of the listed stories, newest first. */
   storyIds: string[];
   seedSummary: string;
@@ -195,6 +197,7 @@ export async function startStack(options: {
       postgresApiUrl,
       pgliteApiUrl,
       storyIds,
+      pids: { postgresApi: postgresApi.child.pid ?? 0, bff: bff.child.pid ?? 0 },
       seedSummary: `${storyIds.length} public stories with covers (npm run seed), ${comments} comments by ${READERS} readers`,
       stop,
     };

@@ -63,14 +63,38 @@ class UpstreamRequest {
   }
 }
 
-/** Statuses whose answer has no body (a Response refuses one). */
-const NO_BODY = new Set([101, 204, 205, 304]);
+/**
+ * The api's answer, read whole (JSON, small): the part of a Response that openapi-fetch and unwrap
+ * read (status, ok, headers, text, json), without a WHATWG Response's body stream machinery.
+ */
+class UpstreamResponse implements Pick<Response, "status" | "ok" | "headers" | "text" | "json"> {
+  readonly ok: boolean;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    private readonly body: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.body);
+  }
+
+  json(): Promise<unknown> {
+    try {
+      return Promise.resolve(JSON.parse(this.body));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+}
 
 export function connectRest(baseUrl: string, maxCallsPerOperation: number): RestConnection {
   const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, connectTimeout: 5_000 });
-  // Straight to the keep-alive pool with undici's request(); the answer is read whole (the api's
-  // JSON) into the Response openapi-fetch parses.
-  const send = async (request: UpstreamRequest): Promise<Response> => {
+  // Straight to the keep-alive pool with undici's request(); the answer is read whole.
+  const send = async (request: UpstreamRequest): Promise<UpstreamResponse> => {
     const target = new URL(request.url);
     const answer = await agent.request({
       origin: target.origin,
@@ -86,10 +110,7 @@ export function connectRest(baseUrl: string, maxCallsPerOperation: number): Rest
       if (Array.isArray(value)) for (const item of value) headers.append(name, item);
       else if (value !== undefined) headers.set(name, value);
     }
-    return new Response(NO_BODY.has(answer.statusCode) ? null : text, {
-      status: answer.statusCode,
-      headers,
-    });
+    return new UpstreamResponse(answer.statusCode, headers, text);
   };
   return {
     forAuthorization(authorization, client = {}) {
@@ -101,7 +122,8 @@ export function connectRest(baseUrl: string, maxCallsPerOperation: number): Rest
         fetch: (request) => {
           calls += 1;
           if (calls > maxCallsPerOperation) throw tooManyUpstreamCalls(maxCallsPerOperation);
-          return send(request as unknown as UpstreamRequest);
+          // openapi-fetch reads only what UpstreamResponse has of a Response.
+          return send(request as unknown as UpstreamRequest) as unknown as Promise<Response>;
         },
         headers: { ...client, ...(authorization ? { authorization } : {}) },
       });
