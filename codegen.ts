@@ -23,7 +23,7 @@ const config: CodegenConfig = {
         contextType: "../context.js#GraphQLContext",
         mappers: {
           Viewer: "../upstream/rest-types.js#RestUserProfile",
-          User: "../upstream/rest-types.js#RestPublicProfile",
+          User: "../upstream/rest-types.js#RestPerson",
           Story: "../upstream/rest-types.js#RestStoryDetail",
           StoryImage: "../upstream/rest-types.js#RestStoryImage",
           Comment: "../upstream/rest-types.js#RestComment",

@@ -89,6 +89,34 @@ describe("the home page query", () => {
   );
 });
 
+describe("a story card's author", () => {
+  it("comes from the story itself when only their id and username are asked: no call for profiles", async () => {
+    if ((await call("{ stories(first: 2) { edges { cursor } } }")).stories.edges.length < 2) {
+      for (const author of authors.slice(0, 2)) await publishStory(bff.url, author.token, "Card");
+    }
+    proxy.reset();
+    const { stories } = await call(
+      "{ stories(sort: NEWEST, first: 9) { edges { node { author { id username } } } } }",
+    );
+    expect(proxy.calls).toEqual(["GET /v1/stories"]);
+    const usernames = new Set(authors.map((author) => author.username));
+    expect(stories.edges.length).toBeGreaterThanOrEqual(2);
+    for (const { node } of stories.edges as Edge[]) {
+      expect(usernames.has(node.author.username)).toBe(true);
+    }
+
+    // The same people, by the same ids, as their profiles give them.
+    proxy.reset();
+    const withAvatars = await call(
+      "{ stories(sort: NEWEST, first: 9) { edges { node { author { id username avatarUrl } } } } }",
+    );
+    expect([...proxy.calls].sort()).toEqual(["GET /v1/stories", "GET /v1/users"]);
+    expect(withAvatars.stories.edges.map((edge: Edge) => edge.node.author)).toEqual(
+      stories.edges.map((edge: Edge) => ({ ...edge.node.author, avatarUrl: null })),
+    );
+  }, 120_000);
+});
+
 describe("bookmarks", () => {
   it("bookmarks and unbookmarks idempotently, and lists the viewer's bookmarks newest first", async () => {
     const reader = await newUser("reader");

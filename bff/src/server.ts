@@ -5,7 +5,10 @@ import http from "node:http";
 import path from "node:path";
 import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import { ApolloServerPluginLandingPageDisabled } from "@apollo/server/plugin/disabled";
+import {
+  ApolloServerPluginCacheControlDisabled,
+  ApolloServerPluginLandingPageDisabled,
+} from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express from "express";
@@ -149,6 +152,9 @@ export async function createBffServer(
       ApolloServerPluginDrainHttpServer({ httpServer }),
       // Apollo's landing page loads from a CDN; ours is bundled (playground.ts).
       ApolloServerPluginLandingPageDisabled(),
+      // The schema gives no cache hints, and the default cache-control plugin would still wrap
+      // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).
+      ApolloServerPluginCacheControlDisabled(),
       subscriptionsOverWebSocketOnly,
       {
         async serverWillStart() {

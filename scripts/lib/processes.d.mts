@@ -1,6 +1,9 @@
+import type { ChildProcess } from "node:child_process";
+
 export function readableLogLine(line: string): string;
 export interface StartedProcess {
   name: string;
+  child: ChildProcess;
   ready: Promise<RegExpMatchArray | null>;
   exited: Promise<{ code: number | null; signal: string | null }>;
   output(): string;

@@ -8,10 +8,11 @@ export const Story: StoryResolvers = {
   id: (story) => globalId("Story", story.public_id),
   publicId: (story) => story.public_id,
   isPublic: (story) => story.is_public,
-  // No username: the author's profile is gone, and the story shows "Anonymous".
-  // Through the users loader: a page of cards costs one GET /v1/users for all its authors.
-  author: (story, _args, { loaders }) =>
-    story.author_username ? loaders.users.load(story.author_id) : null,
+  // No username: the author's profile is gone, and the story shows "Anonymous". The story names
+  // its author, so a card (id, username) costs no call; an avatar goes through the users loader
+  // (User.avatarUrl), one GET /v1/users for all the authors of a page.
+  author: (story) =>
+    story.author_username ? { id: story.author_id, username: story.author_username } : null,
   categoryName: (story) => story.category_name,
   themeKeywords: (story) => story.theme_keywords,
   desiredLength: (story) => story.desired_length,

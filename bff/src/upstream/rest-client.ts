@@ -1,7 +1,12 @@
 // The typed REST client to the api: types generated from the api's OpenAPI document
 // (api-types.ts, by openapi-typescript), requests over a keep-alive undici pool.
 import createClient, { type Client } from "openapi-fetch";
-import { Agent, fetch as undiciFetch, type Response as UndiciResponse } from "undici";
+import {
+  Agent,
+  fetch as undiciFetch,
+  type Dispatcher,
+  type Response as UndiciResponse,
+} from "undici";
 import type { paths } from "./api-types.js";
 import { GraphQLError } from "graphql";
 import { badUserInput } from "../arguments.js";
@@ -31,29 +36,94 @@ export interface RestConnection {
   close(): Promise<void>;
 }
 
+/**
+ * The request openapi-fetch builds for each call, as plain fields: a WHATWG Request (URL and body
+ * machinery, then a second one inside fetch) cost the BFF more than the rest of a list operation
+ * (docs/decisions/022-site-benchmark-and-graphql-hot-path.md). openapi-fetch gives its `Request`
+ * option the URL and the init it would give the real one.
+ */
+class UpstreamRequest {
+  readonly method: string;
+  readonly headers: Headers;
+  readonly body: string | null;
+  readonly signal: AbortSignal | null;
+
+  constructor(
+    readonly url: string,
+    init: RequestInit = {},
+  ) {
+    this.method = init.method ?? "GET";
+    this.headers = init.headers instanceof Headers ? init.headers : new Headers(init.headers);
+    if (init.body != null && typeof init.body !== "string") {
+      // Every body the BFF sends is JSON, which openapi-fetch serializes to a string.
+      throw new TypeError("the api client sends JSON text bodies only");
+    }
+    this.body = init.body ?? null;
+    this.signal = init.signal ?? null;
+  }
+}
+
+/**
+ * The api's answer, read whole (JSON, small): the part of a Response that openapi-fetch and unwrap
+ * read (status, ok, headers, text, json), without a WHATWG Response's body stream machinery.
+ */
+class UpstreamResponse implements Pick<Response, "status" | "ok" | "headers" | "text" | "json"> {
+  readonly ok: boolean;
+
+  constructor(
+    readonly status: number,
+    readonly headers: Headers,
+    private readonly body: string,
+  ) {
+    this.ok = status >= 200 && status < 300;
+  }
+
+  text(): Promise<string> {
+    return Promise.resolve(this.body);
+  }
+
+  json(): Promise<unknown> {
+    try {
+      return Promise.resolve(JSON.parse(this.body));
+    } catch (error) {
+      return Promise.reject(error as Error);
+    }
+  }
+}
+
 export function connectRest(baseUrl: string, maxCallsPerOperation: number): RestConnection {
   const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, connectTimeout: 5_000 });
-  // openapi-fetch builds a WHATWG Request; undici's own fetch sends it through our pool.
-  const fetchThroughPool = async (request: Request): Promise<Response> => {
-    const body = request.body ? await request.arrayBuffer() : undefined;
-    const response = await undiciFetch(request.url, {
-      method: request.method,
-      headers: [...request.headers],
-      body,
-      dispatcher: agent,
+  // Straight to the keep-alive pool with undici's request(); the answer is read whole.
+  const send = async (request: UpstreamRequest): Promise<UpstreamResponse> => {
+    const target = new URL(request.url);
+    const answer = await agent.request({
+      origin: target.origin,
+      path: `${target.pathname}${target.search}`,
+      method: request.method as Dispatcher.HttpMethod,
+      headers: Object.fromEntries(request.headers),
+      body: request.body,
       signal: request.signal,
     });
-    return response as unknown as Response;
+    const text = await answer.body.text();
+    const headers = new Headers();
+    for (const [name, value] of Object.entries(answer.headers)) {
+      if (Array.isArray(value)) for (const item of value) headers.append(name, item);
+      else if (value !== undefined) headers.set(name, value);
+    }
+    return new UpstreamResponse(answer.statusCode, headers, text);
   };
   return {
     forAuthorization(authorization, client = {}) {
       let calls = 0;
       return createClient<paths>({
         baseUrl,
+        // openapi-fetch only constructs it and hands it to `fetch` below.
+        Request: UpstreamRequest as unknown as typeof Request,
         fetch: (request) => {
           calls += 1;
           if (calls > maxCallsPerOperation) throw tooManyUpstreamCalls(maxCallsPerOperation);
-          return fetchThroughPool(request);
+          // openapi-fetch reads only what UpstreamResponse has of a Response.
+          return send(request as unknown as UpstreamRequest) as unknown as Promise<Response>;
         },
         headers: { ...client, ...(authorization ? { authorization } : {}) },
       });

@@ -8,6 +8,13 @@ export type RestUserProfile =
 export type RestPublicProfile =
   paths["/v1/users"]["get"]["responses"][200]["content"]["application/json"]["items"][number];
 
+/**
+ * A person as the BFF knows them: their public profile, or a story's author as the story names
+ * them (id and username, no avatar yet: User.avatarUrl loads the profile only when asked).
+ */
+export type RestPerson =
+  RestPublicProfile | { id: string; username: string; avatar_url?: undefined };
+
 /** The api's StoryDetail: a story as its viewer may see it. */
 export type RestStoryDetail =
   paths["/v1/stories/{id}"]["get"]["responses"][200]["content"]["application/json"];

@@ -1,0 +1,246 @@
+// The site's speed goals in one run (`npm run bench`; built by `tsc -b` into e2e/dist): what a
+// visitor's browser loads for `/`, Lighthouse on three pages, and the throughput of the newest page
+// through the api on PostgreSQL and on PGlite and of the home page's FreshThreads query through the
+// bff, each against a reference measured in the same run. Prints one table, each line with its goal
+// and PASS or MISS. Not a test: figures depend on the machine; the ratios are what to compare.
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import {
+  combineRuns,
+  compareThroughput,
+  describeRun,
+  formatKb,
+  formatTable,
+  times,
+  verdict,
+  type TableRow,
+  type ThroughputRun,
+} from "../../scripts/lib/bench-report.mjs";
+import { startProcess } from "../../scripts/lib/processes.mjs";
+import {
+  CONNECTIONS,
+  cpuMs,
+  measureFirstRender,
+  measureThroughput,
+  runLighthouse,
+  WARM_UP_SECONDS,
+  warmUp,
+  type LighthouseScores,
+} from "./measure.js";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, root, startStack } from "./stack.js";
+
+/**
+ * REST on PostgreSQL, on PGlite and FreshThreads are measured in turn, in this many rounds of
+ * ROUND_SECONDS each, so that a busy moment of the (shared) machine falls on all three alike.
+ */
+const ROUNDS = 4;
+const ROUND_SECONDS = 5;
+const REST_PAGE = "/v1/stories?sort=newest&size=9";
+const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432";
+const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || "demo-storyloom-bench";
+
+const log = (line: string) => process.stderr.write(`${line}\n`);
+
+async function bareServerRun(apiUrl: string): Promise<ThroughputRun> {
+  const response = await fetch(`${apiUrl}${REST_PAGE}`);
+  if (response.status !== 200) throw new Error(`${REST_PAGE} answered ${response.status}`);
+  const dir = mkdtempSync(path.join(tmpdir(), "storyloom-bare-"));
+  const bodyFile = path.join(dir, "body.json");
+  writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
+  const bare = startProcess(
+    "bare",
+    process.execPath,
+    [
+      path.join(root, "e2e/dist/bare-server.js"),
+      bodyFile,
+      response.headers.get("content-type") ?? "application/json",
+    ],
+    { readyPattern: /listening on (http:\/\/\S+)/, quiet: true },
+  );
+  try {
+    const match = await bare.ready;
+    const target = { url: `${match?.[1]}${REST_PAGE}` };
+    await warmUp(target);
+    return await measureThroughput(target, ROUNDS * ROUND_SECONDS);
+  } finally {
+    await bare.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The FreshThreads answer must be whole (nine stories, no errors) for its throughput to count. */
+async function checkFreshThreads(bffUrl: string, body: string) {
+  const response = await fetch(`${bffUrl}/graphql`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body,
+  });
+  const answer = (await response.json()) as {
+    data?: { stories?: { edges?: unknown[] } };
+    errors?: unknown[];
+  };
+  const edges = answer.data?.stories?.edges?.length ?? 0;
+  if (response.status !== 200 || answer.errors || edges !== 9) {
+    throw new Error(`FreshThreads answered ${response.status}: ${JSON.stringify(answer)}`);
+  }
+}
+
+function lighthouseRow(
+  page: string,
+  formFactor: "mobile" | "desktop",
+  scores: LighthouseScores | string,
+): TableRow {
+  const mobile = formFactor === "mobile";
+  const goal = mobile ? "perf ≥ 95, a11y 100, BP ≥ 95, SEO 100" : "perf, a11y, BP and SEO 100";
+  if (typeof scores === "string") {
+    return {
+      what: `Lighthouse ${formFactor} ${page}`,
+      measured: `no report: ${scores}`,
+      goal,
+      result: "n/a",
+    };
+  }
+  const { performance, accessibility, bestPractices, seo } = scores;
+  const checks = mobile
+    ? [performance >= 95, accessibility === 100, seo === 100, bestPractices >= 95]
+    : [performance === 100, accessibility === 100, seo === 100, bestPractices === 100];
+  return {
+    what: `Lighthouse ${formFactor} ${page}`,
+    measured:
+      `perf ${performance}, a11y ${accessibility}, BP ${bestPractices}, SEO ${seo} ` +
+      `(FCP ${(scores.fcpMs / 1000).toFixed(1)} s, LCP ${(scores.lcpMs / 1000).toFixed(1)} s, ` +
+      `TBT ${Math.round(scores.tbtMs)} ms, CLS ${scores.cls.toFixed(2)})`,
+    goal,
+    result: verdict(checks),
+  };
+}
+
+const stack = await startStack({ projectId: PROJECT_ID, postgresServerUrl: POSTGRES_SERVER });
+const rows: TableRow[] = [];
+try {
+  log(`bench: ${stack.seedSummary}; measuring...`);
+  const firstRender = await measureFirstRender(stack.bffUrl);
+  const gzip = firstRender.files.reduce((sum, file) => sum + file.gzipBytes, 0);
+  const wire = firstRender.files.reduce((sum, file) => sum + file.wireBytes, 0);
+  for (const file of firstRender.files) {
+    log(
+      `  ${file.url}: ${file.encoding}, ${file.wireBytes} B on the wire, ${file.gzipBytes} B gzip`,
+    );
+  }
+  const encodings = [...new Set(firstRender.files.map((file) => file.encoding))].join(", ");
+  const { br, gzip: gzipServed } = firstRender.servedCompressed;
+  rows.push({
+    what: "JavaScript for / as a visitor, until the first Fresh Threads card is visible",
+    measured:
+      `${firstRender.files.length} files, ${formatKb(gzip)} gzip, ${formatKb(wire)} on the wire ` +
+      `(browser got ${encodings}; br ${br ? "yes" : "NO"}, gzip ${gzipServed ? "yes" : "NO"})`,
+    goal: "≤ 8 files, ≤ 120 KB gzip, served as br and gzip",
+    result: verdict([firstRender.files.length <= 8, gzip <= 120 * 1024, br, gzipServed]),
+  });
+
+  log("bench: throughput (REST on PostgreSQL, a bare server, REST on PGlite, FreshThreads)...");
+  await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
+  const targets = {
+    restPostgres: { url: `${stack.postgresApiUrl}${REST_PAGE}` },
+    restPglite: { url: `${stack.pgliteApiUrl}${REST_PAGE}` },
+    bff: {
+      url: `${stack.bffUrl}/graphql`,
+      method: "POST" as const,
+      headers: { "content-type": "application/json" },
+      body: firstRender.freshThreadsBody,
+    },
+  };
+  type Target = keyof typeof targets;
+  const names = Object.keys(targets) as Target[];
+  const rounds = Object.fromEntries(names.map((name) => [name, [] as ThroughputRun[]]));
+  for (const name of names) await warmUp(targets[name]);
+  // CPU ms the api (PostgreSQL) and the bff spend on the REST page and on FreshThreads: on a
+  // machine other work keeps busy, what each request costs shows where the time goes.
+  const cpu = { restApi: 0, restCount: 0, bffApi: 0, bff: 0, bffCount: 0 };
+  for (let round = 0; round < ROUNDS; round += 1) {
+    for (const name of names) {
+      const apiBefore = cpuMs(stack.pids.postgresApi);
+      const bffBefore = cpuMs(stack.pids.bff);
+      const run = await measureThroughput(targets[name], ROUND_SECONDS);
+      rounds[name]?.push(run);
+      if (name === "restPostgres") {
+        cpu.restApi += cpuMs(stack.pids.postgresApi) - apiBefore;
+        cpu.restCount += run.total;
+      } else if (name === "bff") {
+        cpu.bffApi += cpuMs(stack.pids.postgresApi) - apiBefore;
+        cpu.bff += cpuMs(stack.pids.bff) - bffBefore;
+        cpu.bffCount += run.total;
+      }
+    }
+  }
+  const perRequest = (ms: number, count: number) => `${(ms / count).toFixed(2)} ms`;
+  await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
+  const bare = await bareServerRun(stack.postgresApiUrl);
+  const restPostgres = combineRuns(rounds.restPostgres ?? []);
+  const restPglite = combineRuns(rounds.restPglite ?? []);
+  const bff = combineRuns(rounds.bff ?? []);
+
+  const restVsBare = compareThroughput(restPostgres, bare, { minRatio: 0.25 });
+  rows.push({
+    what: `GET ${REST_PAGE}, PostgreSQL, vs a bare node:http server with the same bytes`,
+    measured: `${describeRun(restPostgres)}; bare ${describeRun(bare)}; ${times(restVsBare.throughput)}`,
+    goal: "≥ 0.25× the bare server",
+    result: restVsBare.result,
+  });
+  const pgliteVsPostgres = compareThroughput(restPglite, restPostgres, { minRatio: 0.6 });
+  rows.push({
+    what: `GET ${REST_PAGE}, PGlite`,
+    measured: `${describeRun(restPglite)}; ${times(pgliteVsPostgres.throughput)} PostgreSQL`,
+    goal: "≥ 0.6× PostgreSQL",
+    result: pgliteVsPostgres.result,
+  });
+  const bffVsRest = compareThroughput(bff, restPostgres, {
+    minRatio: 0.8,
+    maxP50Ratio: 1.3,
+    maxP99Ratio: 1.5,
+  });
+  rows.push({
+    what: "FreshThreads through the bff (POST /graphql), PostgreSQL, vs the REST page",
+    measured:
+      `${describeRun(bff)}; ${times(bffVsRest.throughput)} REST, ` +
+      `p50 ${times(bffVsRest.p50)}, p99 ${times(bffVsRest.p99)}; CPU a request: api ` +
+      `${perRequest(cpu.bffApi, cpu.bffCount)} + bff ${perRequest(cpu.bff, cpu.bffCount)} ` +
+      `(REST: api ${perRequest(cpu.restApi, cpu.restCount)})`,
+    goal: "≥ 0.8× REST throughput, p50 ≤ 1.3×, p99 ≤ 1.5×",
+    result: bffVsRest.result,
+  });
+
+  log("bench: Lighthouse, mobile then desktop...");
+  const pages: Array<[string, string]> = [
+    ["/", "/"],
+    ["a story page", `/stories/${stack.storyIds[0]}`],
+    ["/explore", "/explore"],
+  ];
+  const urls = pages.map(([, pathname]) => `${stack.bffUrl}${pathname}`);
+  for (const formFactor of ["mobile", "desktop"] as const) {
+    const scores = await runLighthouse(urls, formFactor);
+    scores.forEach((score, i) => rows.push(lighthouseRow(pages[i]?.[0] ?? "", formFactor, score)));
+  }
+} finally {
+  await stack.stop();
+}
+
+// Lighthouse lines first, as the issue lists them.
+const order = (row: TableRow) =>
+  row.what.startsWith("JavaScript") ? 0 : row.what.startsWith("Lighthouse") ? 1 : 2;
+rows.sort((a, b) => order(a) - order(b));
+console.log(
+  `\nSite benchmark: ${stack.seedSummary}. Throughput: autocannon, ${CONNECTIONS} connections, ` +
+    `after ${WARM_UP_SECONDS} s of warm-up each; REST on PostgreSQL, on PGlite and FreshThreads in ` +
+    `${ROUNDS} rounds of ${ROUND_SECONDS} s taken in turn (means), the bare server for ` +
+    `${ROUNDS * ROUND_SECONDS} s. The api's per-address anonymous limit is on at ` +
+    `ANONYMOUS_REQUESTS_PER_MINUTE=${ANONYMOUS_REQUESTS_PER_MINUTE} (counted, never reached).`,
+);
+console.log(formatTable(rows));
+const missed = rows.filter((row) => row.result !== "PASS").length;
+console.log(
+  missed === 0
+    ? "Every goal met."
+    : `${missed} of ${rows.length} lines miss their goal or have no figure.`,
+);
