@@ -81,8 +81,8 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     cursor: string | undefined,
     viewerId: string | null,
   ) {
-    return keysetStoryPage(community, "newest", { size, cursor, viewerId }, (limit, after) =>
-      community.listNewest(filters, limit, after),
+    return keysetStoryPage("newest", { size, cursor, viewerId }, (limit, after) =>
+      community.listNewest(filters, limit, after, viewerId),
     );
   }
 
@@ -108,15 +108,13 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       if (sort === "newest") return newestPage(filters, size, cursor, viewerId);
       const position =
         cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
-      const rows = await community.listTrending({
-        filters,
-        asOf: position.asOf,
-        skip: position.skip,
-        limit: size + 1,
-      });
+      const rows = await community.listTrending(
+        { filters, asOf: position.asOf, skip: position.skip, limit: size + 1 },
+        viewerId,
+      );
       const page = rows.slice(0, size);
       return {
-        items: await storyCards(community, page, viewerId),
+        items: storyCards(page, viewerId),
         next_cursor:
           rows.length > size
             ? encodeRanked({ asOf: position.asOf, skip: position.skip + size })
@@ -140,13 +138,12 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     },
     async (request) => {
       const { limit = LIST_DEFAULT_SIZE, skip = 0 } = request.query;
-      const rows = await community.listTrending({
-        filters: {},
-        asOf: now().toISOString(),
-        skip,
-        limit,
-      });
-      return { items: await storyCards(community, rows, request.user?.id ?? null) };
+      const viewerId = request.user?.id ?? null;
+      const rows = await community.listTrending(
+        { filters: {}, asOf: now().toISOString(), skip, limit },
+        viewerId,
+      );
+      return { items: storyCards(rows, viewerId) };
     },
   );
 
