@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadApiConfig } from "../config/api-config.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
@@ -193,6 +193,32 @@ describe("PUBLIC_LIST_CACHE_MS", () => {
       expect(statements.filter((statement) => statement.includes('"stories"'))).toHaveLength(3);
     } finally {
       await off.close();
+    }
+  });
+
+  it("is how long a page is kept: after it, the page is read again", async () => {
+    const statements: string[] = [];
+    const short = await startTestApi(
+      undefined,
+      { publicListCacheMs: 200, addressLimits: NO_LIMIT },
+      (query) => statements.push(query),
+    );
+    try {
+      const ask = async () => {
+        statements.length = 0;
+        expect((await short.app.inject({ method: "GET", url: "/v1/stories" })).statusCode).toBe(
+          200,
+        );
+        return statements.length;
+      };
+      expect(await ask()).toBeGreaterThan(0);
+      // Kept pages are answered without a statement until the TTL has passed, then read again.
+      await vi.waitFor(async () => expect(await ask()).toBeGreaterThan(0), {
+        timeout: 10_000,
+        interval: 50,
+      });
+    } finally {
+      await short.close();
     }
   });
 
