@@ -31,6 +31,7 @@ import { healthRoutes } from "./http/health-routes.js";
 import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
 import { mediaRoutes } from "./http/media-routes.js";
 import { registerOpenApi } from "./http/openapi.js";
+import { clearAfterWrites, createPublicListCache } from "./http/public-list-cache.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
 import { refusingForbiddenCharacters } from "./http/request-text.js";
 import { storyListRoutes } from "./http/story-list-routes.js";
@@ -48,7 +49,13 @@ export const BODY_LIMIT_BYTES = 64 * 1024;
 /** What the HTTP api takes from the process's configuration (config/api-config.ts). */
 export type AppSettings = Pick<
   ApiConfig,
-  "publicBaseUrl" | "readHashSecret" | "trustProxy" | "moderation" | "addressLimits" | "adminEmails"
+  | "publicBaseUrl"
+  | "readHashSecret"
+  | "trustProxy"
+  | "moderation"
+  | "addressLimits"
+  | "adminEmails"
+  | "publicListCacheMs"
 >;
 
 export interface AppDeps {
@@ -130,7 +137,16 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
   });
-  await app.register(storyListRoutes, { prefix: "/v1", community, guards, now: deps.now });
+  // Visitors' pages of public cards, cleared by every write through this app (decision 019).
+  const publicLists = createPublicListCache(settings.publicListCacheMs);
+  clearAfterWrites(app, publicLists);
+  await app.register(storyListRoutes, {
+    prefix: "/v1",
+    community,
+    guards,
+    cache: publicLists,
+    now: deps.now,
+  });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(mediaRoutes, { prefix: "/v1", db, guards });

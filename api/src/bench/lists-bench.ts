@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { desc, eq, sql } from "drizzle-orm";
+import { desc, sql } from "drizzle-orm";
 import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
@@ -206,22 +206,6 @@ async function seed(handle: DatabaseHandle, n: number): Promise<Fixture> {
   };
 }
 
-/** EXPLAIN of the newest first page, built as CommunityRepository.listNewest builds it. */
-async function explainNewest(handle: DatabaseHandle): Promise<string[]> {
-  const query = handle.db
-    .select({ story: stories, authorUsername: users.username })
-    .from(stories)
-    .leftJoin(users, eq(users.id, stories.authorId))
-    .where(isListed)
-    .orderBy(desc(stories.publishedAt), desc(stories.id))
-    .limit(10)
-    .toSQL();
-  const rows = await handle.withSession((session) =>
-    session.query<{ "QUERY PLAN": string }>(`explain ${query.sql}`, query.params),
-  );
-  return rows.map((row) => row["QUERY PLAN"]);
-}
-
 /**
  * EXPLAIN ANALYZE of the first query `run` sends through CommunityRepository, exactly as sent:
  * its SQL is captured by a logging Drizzle over the same driver client.
@@ -351,7 +335,10 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
       }
       medians.push(median(times));
     }
-    const plan = await explainNewest(opened.handle);
+    // The newest first page as CommunityRepository.listNewest sends it.
+    const plan = await explainAnalyze(opened.handle, (community) =>
+      community.listNewest({}, 10, null),
+    );
     return {
       medians,
       plan,

@@ -17,6 +17,7 @@ describe("the api's configuration", () => {
       moderation: { storyModeration: "off", commentFlagThreshold: 3 },
       addressLimits: { anonymousRequestsPerMinute: 1200, storyStartsPerAddress: 30 },
       adminEmails: [],
+      publicListCacheMs: 1500,
       generation: {
         workers: 1,
         leaseSeconds: 30,

@@ -101,6 +101,12 @@ export const ApiEnvSchema = Type.Object({
     must: "a whole number (0: no limit)",
     description: "requests without a signed-in user per client address and minute (0: no limit)",
   }),
+  PUBLIC_LIST_CACHE_MS: Env.integer(0, 60_000, {
+    default: 1500,
+    must: "a whole number of milliseconds up to 60000 (0: off)",
+    description:
+      "how long a visitor's page of Fresh Threads, Trending Now or /explore is served from memory (0: off)",
+  }),
   STORY_STARTS_PER_ADDRESS: Env.integer(0, 1_000_000, {
     default: 30,
     must: "a whole number (0: no limit)",
@@ -159,6 +165,11 @@ export interface ApiConfig {
   moderation: ModerationSettings;
   /** The limits per client address (the per-user ones are the product's: domain/rate-limits.ts). */
   addressLimits: AddressLimitSettings;
+  /**
+   * PUBLIC_LIST_CACHE_MS: how long this process keeps a visitor's page of public story cards
+   * (docs/decisions/019); 0 turns the cache off.
+   */
+  publicListCacheMs: number;
   /** ADMIN_EMAILS, lower-cased: whoever signs in with one of them, verified, becomes an admin. */
   adminEmails: readonly string[];
   /** Who writes stories in this process, and how (workers, leases, the writer and illustrator). */
@@ -199,6 +210,7 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
       storyStartsPerAddress: vars.STORY_STARTS_PER_ADDRESS,
     },
     adminEmails: emailList(vars.ADMIN_EMAILS ?? ""),
+    publicListCacheMs: vars.PUBLIC_LIST_CACHE_MS,
     generation: generationSettings(vars),
   };
 }

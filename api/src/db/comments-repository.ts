@@ -45,16 +45,20 @@ const rowColumns = {
 const reportedBy = (viewerId: string | null) =>
   and(eq(commentReports.commentId, comments.id), eq(commentReports.reporterId, viewerId ?? ""));
 
-export class CommentsRepository {
-  constructor(private readonly db: Database) {}
+type ListedRow = Parameters<typeof normalize>[0];
 
-  private selectRows(viewerId: string | null) {
-    return this.db
-      .select(rowColumns)
-      .from(comments)
-      .leftJoin(users, eq(users.id, comments.authorId))
-      .leftJoin(commentReports, reportedBy(viewerId));
-  }
+export class CommentsRepository {
+  private listStatement:
+    | {
+        execute(values: {
+          storyId: string;
+          viewer: string | null;
+          limit: number;
+        }): Promise<ListedRow[]>;
+      }
+    | undefined;
+
+  constructor(private readonly db: Database) {}
 
   private selectRowsWithStory(viewerId: string | null) {
     return this.db
@@ -74,14 +78,26 @@ export class CommentsRepository {
     viewerId: string | null,
     limit: number,
   ): Promise<CommentRow[]> {
-    const visible =
-      viewerId === null
-        ? eq(comments.moderationStatus, "approved")
-        : or(eq(comments.moderationStatus, "approved"), eq(comments.authorId, viewerId));
-    const rows = await this.selectRows(viewerId)
-      .where(and(eq(comments.storyId, storyId), visible))
+    // Prepared once (docs/decisions/019). A null viewer matches no author and no report.
+    const viewer = sql.placeholder("viewer");
+    this.listStatement ??= this.db
+      .select(rowColumns)
+      .from(comments)
+      .leftJoin(users, eq(users.id, comments.authorId))
+      .leftJoin(
+        commentReports,
+        and(eq(commentReports.commentId, comments.id), eq(commentReports.reporterId, viewer)),
+      )
+      .where(
+        and(
+          eq(comments.storyId, sql.placeholder("storyId")),
+          or(eq(comments.moderationStatus, "approved"), eq(comments.authorId, viewer)),
+        ),
+      )
       .orderBy(asc(comments.createdAt), asc(comments.id))
-      .limit(limit);
+      .limit(sql.placeholder("limit"))
+      .prepare("comments_of_story");
+    const rows = await this.listStatement.execute({ storyId, viewer: viewerId, limit });
     return rows.map(normalize);
   }
 

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, getTableName, inArray, or, sql, type SQL } from "drizzle-orm";
+import { createHash } from "node:crypto";
+import { and, desc, eq, getTableName, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
@@ -9,6 +10,7 @@ import {
   storyMedia,
   storyReads,
   users,
+  type StoryMediaRecord,
   type StoryRecord,
 } from "./schema.js";
 
@@ -50,13 +52,24 @@ export interface PublicFilters {
   q?: string;
 }
 
-export type ListedStory = StoryRecord & { authorUsername: string | null };
-
 export interface StoryCommunity {
   isBookmarked: boolean;
   bookmarkCount: number;
   commentCount: number;
 }
+
+/** A picture of the reader's page, without its bytes. */
+export type ReaderPicture = Pick<
+  StoryMediaRecord,
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption"
+>;
+
+/** The story of the reader's page: the row, its author's username, counts and pictures. */
+export type ReaderStory = StoryRecord & {
+  authorUsername: string | null;
+  community: StoryCommunity;
+  media: ReaderPicture[];
+};
 
 export interface PublicProfile {
   id: string;
@@ -71,27 +84,27 @@ const qualified = (column: AnyPgColumn) =>
 /** Completed, public and approved: the condition of the partial index stories_public_newest_idx. */
 export const isListed: SQL = sql`${stories.status} = 'completed' and ${stories.isPublic} and ${stories.moderationStatus} = 'approved' and ${stories.publishedAt} is not null`;
 
-/** What a viewer may still see: their own stories, and listed ones. */
-const visibleTo = (viewerId: string) => or(eq(stories.authorId, viewerId), isListed);
+type Placeholder = ReturnType<typeof sql.placeholder>;
 
-const instant = (value: string | Date) =>
-  sql`${typeof value === "string" ? value : value.toISOString()}::timestamptz`;
+const instant = (value: string | Date | Placeholder) =>
+  sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
 
 /** ILIKE with the user's % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
+/** The filters that are set, each on its placeholder (filterValues gives their values). */
 function filtersSql(filters: PublicFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.tag !== undefined) {
     parts.push(
-      sql`exists (select 1 from unnest(${stories.tags}) as tag where lower(tag) = lower(${filters.tag}))`,
+      sql`exists (select 1 from unnest(${stories.tags}) as tag where lower(tag) = lower(${sql.placeholder("tag")}))`,
     );
   }
   if (filters.author !== undefined) {
-    parts.push(sql`lower(${users.username}) = lower(${filters.author})`);
+    parts.push(sql`lower(${users.username}) = lower(${sql.placeholder("author")})`);
   }
   if (filters.q !== undefined) {
-    const pattern = containsPattern(filters.q);
+    const pattern = sql.placeholder("pattern");
     parts.push(sql`(${stories.title} ilike ${pattern} or ${stories.description} ilike ${pattern})`);
   }
   return parts.length > 0 ? and(...parts) : undefined;
@@ -101,7 +114,7 @@ function filtersSql(filters: PublicFilters): SQL | undefined {
  * The trending score of docs/decisions/009 at `asOf`: engagement in the window before asOf (never
  * after, so a frozen ranking stays frozen) over a power of the age in hours.
  */
-function trendingScoreSql(formula: TrendingFormula, asOf: string): SQL<number> {
+function trendingScoreSql(formula: TrendingFormula, asOf: string | Placeholder): SQL<number> {
   const at = instant(asOf);
   const windowStart = sql`(${at} - make_interval(days => ${formula.windowDays}))`;
   const within = (column: AnyPgColumn) =>
@@ -117,13 +130,136 @@ function trendingScoreSql(formula: TrendingFormula, asOf: string): SQL<number> {
   return sql<number>`((${engagement} + ${formula.engagementOffset})::float8 / power(${ageHours} + ${formula.ageOffsetHours}, ${formula.gravity}))`;
 }
 
-const listedColumns = {
-  story: stories,
-  authorUsername: users.username,
-  exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
+/**
+ * What a story card shows of the row (http/story-schema.ts toStoryJson without content and
+ * pictures): never the story's text, its plan or the worker's bookkeeping.
+ */
+export const storyCardColumns = {
+  id: stories.id,
+  publicId: stories.publicId,
+  title: stories.title,
+  description: stories.description,
+  status: stories.status,
+  isPublic: stories.isPublic,
+  authorId: stories.authorId,
+  outline: stories.outline,
+  tags: stories.tags,
+  themeKeywords: stories.themeKeywords,
+  desiredLength: stories.desiredLength,
+  nastinessLevel: stories.nastinessLevel,
+  preview: stories.preview,
+  categoryName: stories.categoryName,
+  progress: stories.progress,
+  statusMessage: stories.statusMessage,
+  error: stories.error,
+  createdAt: stories.createdAt,
+  updatedAt: stories.updatedAt,
+  moderationStatus: stories.moderationStatus,
+  moderationReason: stories.moderationReason,
 };
 
+export type StoryCardFields = Pick<StoryRecord, keyof typeof storyCardColumns>;
+
+/** A story card's row: its fields, the author's username, the counts and the cover's id. */
+export interface StoryCard extends StoryCardFields {
+  authorUsername: string | null;
+  community: StoryCommunity;
+  /** The current generation's cover picture; null when it has none (yet). */
+  coverId: string | null;
+}
+
+/** The viewer of a prepared statement: a user id, or null for a visitor. */
+const viewerParam = sql.placeholder("viewer");
+
+/**
+ * Bookmark and comment counts and the viewer's bookmark of the story in the outer query's row, as
+ * correlated subselects of that same statement. Drizzle writes bare column names in a select
+ * from one table: inside these subqueries a bare "id" would be the comment's own id, so both sides
+ * of every correlation are qualified. A null viewer matches no bookmark and no pending comment.
+ */
+function communityColumns(viewer: Placeholder | string | null) {
+  const storyId = qualified(stories.id);
+  const status = qualified(comments.moderationStatus);
+  return {
+    bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId})::int`,
+    // Approved comments, plus the viewer's own still waiting for a moderator.
+    commentCount: sql<number>`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and (${status} = 'approved' or (${status} = 'pending' and ${qualified(comments.authorId)} = ${viewer})))::int`,
+    isBookmarked: sql<boolean>`exists (select 1 from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${qualified(bookmarks.userId)} = ${viewer})`,
+  };
+}
+
+/** The cover of the story's current generation; the newest wins, as a redrawn one replaces the old. */
+const coverIdColumn = sql<
+  string | null
+>`(select ${qualified(storyMedia.id)} from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
+
+/** Everything a card shows, in one statement's row (the author's username comes from a join). */
+const cardColumns = {
+  ...storyCardColumns,
+  ...communityColumns(viewerParam),
+  coverId: coverIdColumn,
+};
+
+type CardRow = StoryCardFields & {
+  bookmarkCount: number;
+  commentCount: number;
+  isBookmarked: boolean;
+  coverId: string | null;
+};
+
+/** A card from its row; the drivers answer int and boolean columns in their JS types already. */
+export function toStoryCard(row: CardRow, authorUsername: string | null): StoryCard {
+  const { bookmarkCount, commentCount, isBookmarked, coverId, ...fields } = row;
+  return {
+    ...fields,
+    authorUsername,
+    coverId,
+    community: {
+      bookmarkCount: Number(bookmarkCount),
+      commentCount: Number(commentCount),
+      isBookmarked: isBookmarked === true || String(isBookmarked) === "true",
+    },
+  };
+}
+
+/**
+ * Prepared statements by shape (docs/decisions/019): built once, then only their parameters
+ * change. node-postgres prepares a named statement once on each pooled connection; PGlite has no
+ * named statements, so there it saves building the SQL in Drizzle. A statement's name is its
+ * text's hash, so two repositories (other trending constants) never clash on one connection.
+ */
+export class PreparedStatements {
+  private readonly cache = new Map<string, unknown>();
+
+  of<Query extends { toSQL(): { sql: string }; prepare(name: string): unknown }>(
+    shape: string,
+    build: () => Query,
+  ): ReturnType<Query["prepare"]> {
+    let prepared = this.cache.get(shape);
+    if (prepared === undefined) {
+      const query = build();
+      const text = query.toSQL().sql;
+      prepared = query.prepare(`s_${createHash("sha256").update(text).digest("hex").slice(0, 24)}`);
+      this.cache.set(shape, prepared);
+    }
+    return prepared as ReturnType<Query["prepare"]>;
+  }
+}
+
+/** Which filters a statement has: one prepared shape per combination. */
+const filtersShape = (filters: PublicFilters) =>
+  `${filters.tag === undefined ? "-" : "t"}${filters.author === undefined ? "-" : "a"}${filters.q === undefined ? "-" : "q"}`;
+
+/** The filters' values, under the placeholders filtersSql names. */
+const filterValues = (filters: PublicFilters) => ({
+  tag: filters.tag,
+  author: filters.author,
+  pattern: filters.q === undefined ? undefined : containsPattern(filters.q),
+});
+
 export class CommunityRepository {
+  private readonly statements = new PreparedStatements();
+
   constructor(
     private readonly db: Database,
     /** How Trending Now ranks (the domain's constants). */
@@ -131,117 +267,158 @@ export class CommunityRepository {
   ) {}
 
   /**
-   * Fresh Threads / newest: listed stories, newest published first, `size` after `after`.
-   * Keyset-paged by (published_at, id), so stories published meanwhile never shift a page.
+   * Fresh Threads / newest: cards of listed stories, newest published first, `size` after `after`.
+   * Keyset-paged by (published_at, id), so stories published meanwhile never shift a page. One
+   * statement, counts, cover and the viewer's bookmark included.
    */
   async listNewest(
     filters: PublicFilters,
     size: number,
     after: KeysetPosition | null,
-  ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
-    // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
-    const afterPosition = after
-      ? sql`(${stories.publishedAt}, ${stories.id}) < (${instant(after.at)}, ${after.id})`
-      : undefined;
-    const rows = await this.db
-      .select(listedColumns)
-      .from(stories)
-      .leftJoin(users, eq(users.id, stories.authorId))
-      .where(and(isListed, filtersSql(filters), afterPosition))
-      .orderBy(desc(stories.publishedAt), desc(stories.id))
-      .limit(size);
-    return rows.map((row) => ({
-      story: { ...row.story, authorUsername: row.authorUsername },
-      position: { at: row.exactPublishedAt, id: row.story.id },
+    viewerId: string | null = null,
+  ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
+    const shape = `newest:${filtersShape(filters)}:${after ? "after" : "first"}`;
+    const statement = this.statements.of(shape, () =>
+      this.db
+        .select({
+          ...cardColumns,
+          authorUsername: users.username,
+          exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
+        })
+        .from(stories)
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .where(
+          and(
+            isListed,
+            filtersSql(filters),
+            // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
+            after
+              ? sql`(${stories.publishedAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(stories.publishedAt), desc(stories.id))
+        .limit(sql.placeholder("size")),
+    );
+    const rows = await statement.execute({
+      ...filterValues(filters),
+      afterAt: after?.at,
+      afterId: after?.id,
+      size,
+      viewer: viewerId,
+    });
+    return rows.map(({ authorUsername, exactPublishedAt, ...row }) => ({
+      story: toStoryCard(row, authorUsername),
+      position: { at: exactPublishedAt, id: row.id },
     }));
   }
 
   /**
-   * Trending Now / popular: listed stories published by `asOf`, ranked by the trending score at
-   * `asOf` (docs/decisions/009-trending-and-reads.md); ties by published_at and id, newest first.
-   * Skip-paged within that frozen ranking.
+   * Trending Now / popular: cards of listed stories published by `asOf`, ranked by the trending
+   * score at `asOf` (docs/decisions/009-trending-and-reads.md); ties by published_at and id,
+   * newest first. Skip-paged within that frozen ranking. One statement: PostgreSQL computes the
+   * card's subselects after the sort, for the page's rows only.
    */
-  async listTrending({
-    filters,
-    asOf,
-    skip,
-    limit,
-  }: TrendingQuery): Promise<Array<ListedStory & { score: number }>> {
-    const score = trendingScoreSql(this.trending, asOf).as("trending_score");
-    const rows = await this.db
-      .select({ ...listedColumns, score })
-      .from(stories)
-      .leftJoin(users, eq(users.id, stories.authorId))
-      .where(and(isListed, sql`${stories.publishedAt} <= ${instant(asOf)}`, filtersSql(filters)))
-      // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
-      // By the output column's name: the score is computed once a row, not again for the sort.
-      .orderBy(
-        sql`"trending_score" desc`,
-        desc(stories.publishedAt),
-        sql`${stories.id} collate "C" desc`,
-      )
-      .offset(skip)
-      .limit(limit);
-    return rows.map((row) => ({
-      ...row.story,
-      authorUsername: row.authorUsername,
-      score: Number(row.score),
+  async listTrending(
+    { filters, asOf, skip, limit }: TrendingQuery,
+    viewerId: string | null = null,
+  ): Promise<Array<StoryCard & { score: number }>> {
+    const statement = this.statements.of(`trending:${filtersShape(filters)}`, () => {
+      const score = trendingScoreSql(this.trending, sql.placeholder("asOf")).as("trending_score");
+      return (
+        this.db
+          .select({ ...cardColumns, authorUsername: users.username, score })
+          .from(stories)
+          .leftJoin(users, eq(users.id, stories.authorId))
+          .where(
+            and(
+              isListed,
+              sql`${stories.publishedAt} <= ${instant(sql.placeholder("asOf"))}`,
+              filtersSql(filters),
+            ),
+          )
+          // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
+          // By the output column's name: the score is computed once a row, not again for the sort.
+          .orderBy(
+            sql`"trending_score" desc`,
+            desc(stories.publishedAt),
+            sql`${stories.id} collate "C" desc`,
+          )
+          .offset(sql.placeholder("skip"))
+          .limit(sql.placeholder("limit"))
+      );
+    });
+    const rows = await statement.execute({
+      ...filterValues(filters),
+      asOf,
+      skip,
+      limit,
+      viewer: viewerId,
+    });
+    return rows.map(({ authorUsername, score, ...row }) => ({
+      ...toStoryCard(row, authorUsername),
+      score: Number(score),
     }));
   }
 
-  /** Bookmark counts, approved comment counts and the viewer's bookmarks of these stories. */
-  async communityOf(
-    storyIds: readonly string[],
-    viewerId: string | null,
-  ): Promise<Map<string, StoryCommunity>> {
-    const result = new Map<string, StoryCommunity>();
-    if (storyIds.length === 0) return result;
-    // Drizzle writes bare column names in a select from one table: inside these subqueries a bare
-    // "id" would be the comment's own id, so both sides of every correlation are qualified.
-    const storyId = qualified(stories.id);
-    const viewerBookmarked = viewerId
-      ? sql<boolean>`exists (select 1 from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${qualified(bookmarks.userId)} = ${viewerId})`
-      : sql<boolean>`false`;
-    // Approved comments, plus the viewer's own still waiting for a moderator.
-    const status = qualified(comments.moderationStatus);
-    const visibleComment = viewerId
-      ? sql`(${status} = 'approved' or (${status} = 'pending' and ${qualified(comments.authorId)} = ${viewerId}))`
-      : sql`${status} = 'approved'`;
-    const rows = await this.db
-      .select({
-        id: stories.id,
-        bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId})::int`,
-        commentCount: sql<number>`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${visibleComment})::int`,
-        isBookmarked: viewerBookmarked,
-      })
-      .from(stories)
-      .where(inArray(stories.id, [...storyIds]));
-    for (const row of rows) {
-      result.set(row.id, {
-        isBookmarked: Boolean(row.isBookmarked),
-        bookmarkCount: Number(row.bookmarkCount),
-        commentCount: Number(row.commentCount),
-      });
-    }
-    return result;
+  /** Bookmark counts, approved comment counts and the viewer's bookmark of one story. */
+  async communityOf(storyId: string, viewerId: string | null): Promise<StoryCommunity> {
+    const statement = this.statements.of("community", () =>
+      this.db
+        .select(communityColumns(viewerParam))
+        .from(stories)
+        .where(eq(stories.id, sql.placeholder("id"))),
+    );
+    const [row] = await statement.execute({ id: storyId, viewer: viewerId });
+    return row
+      ? {
+          bookmarkCount: Number(row.bookmarkCount),
+          commentCount: Number(row.commentCount),
+          isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
+        }
+      : { bookmarkCount: 0, commentCount: 0, isBookmarked: false };
   }
 
-  /** The cover picture's id of each story's current generation, for story cards. */
-  async coversOf(storyIds: readonly string[]): Promise<Map<string, string>> {
-    const result = new Map<string, string>();
-    if (storyIds.length === 0) return result;
-    const rows = await this.db
-      .select({ storyId: storyMedia.storyId, id: storyMedia.id })
-      .from(storyMedia)
-      .innerJoin(
-        stories,
-        and(eq(stories.id, storyMedia.storyId), eq(stories.generation, storyMedia.generation)),
-      )
-      .where(and(inArray(storyMedia.storyId, [...storyIds]), eq(storyMedia.role, "cover")))
-      .orderBy(asc(storyMedia.createdAt));
-    // The newest cover wins, as a redrawn one replaces the old.
-    for (const row of rows) result.set(row.storyId, row.id);
-    return result;
+  /**
+   * A story as its reader's page shows it, in one statement: the whole row, the author's
+   * username, the counts and the viewer's bookmark, and the current generation's pictures
+   * (without their bytes) in reading order, the cover first. Null when there is no such story;
+   * whether the viewer may see it is the caller's rule.
+   */
+  async storyForReader(publicId: string, viewerId: string | null): Promise<ReaderStory | null> {
+    const statement = this.statements.of("reader", () => {
+      const m = (column: AnyPgColumn) => qualified(column);
+      const pictures = sql<
+        ReaderPicture[]
+      >`(select coalesce(json_agg(json_build_object('id', ${m(storyMedia.id)}, 'role', ${m(storyMedia.role)}, 'chapterIndex', ${m(storyMedia.chapterIndex)}, 'paragraphIndex', ${m(storyMedia.paragraphIndex)}, 'altText', ${m(storyMedia.altText)}, 'caption', ${m(storyMedia.caption)}) order by ${m(storyMedia.role)} = 'cover' desc, ${m(storyMedia.chapterIndex)}, ${m(storyMedia.paragraphIndex)}, ${m(storyMedia.createdAt)}), '[]') from ${storyMedia} where ${m(storyMedia.storyId)} = ${qualified(stories.id)} and ${m(storyMedia.generation)} = ${qualified(stories.generation)})`;
+      return this.db
+        .select({
+          story: stories,
+          authorUsername: users.username,
+          ...communityColumns(viewerParam),
+          pictures,
+        })
+        .from(stories)
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .where(eq(stories.publicId, sql.placeholder("publicId")));
+    });
+    const [row] = await statement.execute({ publicId, viewer: viewerId });
+    if (!row) return null;
+    const pictures: unknown = row.pictures;
+    return {
+      ...row.story,
+      authorUsername: row.authorUsername,
+      community: {
+        bookmarkCount: Number(row.bookmarkCount),
+        commentCount: Number(row.commentCount),
+        isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
+      },
+      // json comes parsed from node-postgres and PGlite alike; a string only from another driver.
+      media:
+        typeof pictures === "string"
+          ? (JSON.parse(pictures) as ReaderPicture[])
+          : (pictures as ReaderPicture[]),
+    };
   }
 
   /** Bookmarking twice is still one bookmark. */
@@ -259,41 +436,107 @@ export class CommunityRepository {
   }
 
   /**
-   * The viewer's bookmarks, most recent first, keyset-paged by (created_at, story id); stories
-   * the viewer may no longer see (made private, discarded, rejected) drop out.
+   * Cards of the viewer's bookmarks, most recent first, keyset-paged by (created_at, story id);
+   * stories the viewer may no longer see (made private, discarded, rejected) drop out. One
+   * statement.
    */
   async listBookmarks(
     userId: string,
     size: number,
     after: KeysetPosition | null,
-  ): Promise<Array<{ story: ListedStory; position: KeysetPosition }>> {
-    const afterPosition = after
-      ? sql`(${bookmarks.createdAt}, ${bookmarks.storyId}) < (${instant(after.at)}, ${after.id})`
-      : undefined;
-    const rows = await this.db
-      .select({
-        story: stories,
-        authorUsername: users.username,
-        exactCreatedAt: sql<string>`${bookmarks.createdAt}::text`,
-      })
-      .from(bookmarks)
-      .innerJoin(stories, eq(stories.id, bookmarks.storyId))
-      .leftJoin(users, eq(users.id, stories.authorId))
-      .where(and(eq(bookmarks.userId, userId), visibleTo(userId), afterPosition))
-      .orderBy(desc(bookmarks.createdAt), desc(bookmarks.storyId))
-      .limit(size);
-    return rows.map((row) => ({
-      story: { ...row.story, authorUsername: row.authorUsername },
-      position: { at: row.exactCreatedAt, id: row.story.id },
+  ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
+    const statement = this.statements.of(`bookmarks:${after ? "after" : "first"}`, () => {
+      const user = sql.placeholder("user");
+      return this.db
+        .select({
+          ...cardColumns,
+          authorUsername: users.username,
+          exactCreatedAt: sql<string>`${bookmarks.createdAt}::text`,
+        })
+        .from(bookmarks)
+        .innerJoin(stories, eq(stories.id, bookmarks.storyId))
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .where(
+          and(
+            eq(bookmarks.userId, user),
+            or(eq(stories.authorId, user), isListed),
+            after
+              ? sql`(${bookmarks.createdAt}, ${bookmarks.storyId}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(bookmarks.createdAt), desc(bookmarks.storyId))
+        .limit(sql.placeholder("size"));
+    });
+    const rows = await statement.execute({
+      user: userId,
+      viewer: userId,
+      afterAt: after?.at,
+      afterId: after?.id,
+      size,
+    });
+    return rows.map(({ authorUsername, exactCreatedAt, ...row }) => ({
+      story: toStoryCard(row, authorUsername),
+      position: { at: exactCreatedAt, id: row.id },
+    }));
+  }
+
+  /**
+   * Cards of the author's own stories (My Stories), newest first, `size` of them after `after`:
+   * every status, counts as the author sees them, no cover (the list shows none). Ties on
+   * created_at are ordered by id, and the position keeps created_at's microseconds, so pages
+   * never skip a row (stories_author_created_idx). One statement.
+   */
+  async listMine(
+    authorId: string,
+    size: number,
+    after: KeysetPosition | null,
+  ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
+    const statement = this.statements.of(`mine:${after ? "after" : "first"}`, () =>
+      this.db
+        .select({
+          ...storyCardColumns,
+          ...communityColumns(viewerParam),
+          exactCreatedAt: sql<string>`${stories.createdAt}::text`,
+        })
+        .from(stories)
+        .where(
+          and(
+            eq(stories.authorId, sql.placeholder("viewer")),
+            after
+              ? sql`(${stories.createdAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+              : undefined,
+          ),
+        )
+        .orderBy(desc(stories.createdAt), desc(stories.id))
+        .limit(sql.placeholder("size")),
+    );
+    const rows = await statement.execute({
+      viewer: authorId,
+      afterAt: after?.at,
+      afterId: after?.id,
+      size,
+    });
+    return rows.map(({ exactCreatedAt, ...row }) => ({
+      story: toStoryCard({ ...row, coverId: null }, null),
+      position: { at: exactCreatedAt, id: row.id },
     }));
   }
 
   /** One read per (story, day, reader key); later reads the same day change nothing. */
   async recordRead(storyId: string, readerKey: string, day: string, at?: Date): Promise<void> {
-    await this.db
-      .insert(storyReads)
-      .values({ storyId, readerKey, readOn: day, ...(at ? { createdAt: at } : {}) })
-      .onConflictDoNothing();
+    const statement = this.statements.of("read", () =>
+      this.db
+        .insert(storyReads)
+        .values({
+          storyId: sql.placeholder("storyId"),
+          readerKey: sql.placeholder("readerKey"),
+          readOn: sql.placeholder("day"),
+          createdAt: sql`coalesce(${sql.placeholder("at")}::timestamptz, now())`,
+        })
+        .onConflictDoNothing(),
+    );
+    await statement.execute({ storyId, readerKey, day, at: at?.toISOString() ?? null });
   }
 
   /** Public profiles (the bff's batched author lookups); unknown ids are left out. */

@@ -19,12 +19,41 @@ export interface LimitSpec {
 }
 
 /**
+ * Turns sent to the database together at most (docs/decisions/019): a limit of `turns` is sent a
+ * key's turns in batches of turns/100, so it may be passed by less than 1% per replica; limits of
+ * under 200 turns (every per-user limit, the tests' small ones) count each turn at once.
+ */
+export const MAX_TURNS_PER_BATCH = 10;
+
+export function turnsPerBatch(turns: number): number {
+  return Math.max(1, Math.min(MAX_TURNS_PER_BATCH, Math.floor(turns / 100)));
+}
+
+/** What this process knows of one key between its batches. */
+interface KeyState {
+  /** Turns taken here and not yet counted in the database. */
+  pending: number;
+  /** When the key's window in the database ends (ms since the epoch), as of the last batch. */
+  windowEnds: number;
+  /** Until when the key is refused without asking the database (its window is used up). */
+  refusedUntil: number;
+}
+
+/**
  * At most `turns` per key in a window of `windowSeconds` that opens with the key's first turn.
+ * A key's first turn in this process is counted in the database at once, the following ones in
+ * batches of turnsPerBatch(turns): the turn that fills a batch waits for the database's answer
+ * (and is refused if the window is used up), the others are taken from memory. So the database is
+ * written once every few requests of a busy address, and the limit still holds for all replicas
+ * together, passed by at most (batch - 1) turns per replica and window.
  */
 export class StoredRateLimiter {
   private readonly limiter: RateLimiterDrizzle;
+  private readonly batch: number;
+  private readonly keys = new Map<string, KeyState>();
 
   constructor(db: Database, spec: LimitSpec) {
+    this.batch = turnsPerBatch(spec.turns);
     this.limiter = new RateLimiterDrizzle({
       storeClient: db,
       schema: rateLimits,
@@ -41,14 +70,41 @@ export class StoredRateLimiter {
 
   /** Takes one of `key`'s turns, or throws rate_limited with `detail` and when to retry. */
   async takeTurn(key: string, detail: string): Promise<void> {
+    const now = Date.now();
+    let state = this.keys.get(key);
+    if (state !== undefined && state.refusedUntil > now) {
+      throw rateLimited(detail, Math.max(1, Math.ceil((state.refusedUntil - now) / 1000)));
+    }
+    if (state === undefined || state.windowEnds <= now) {
+      // A new key, or its window ended: turns still pending belonged to the old window.
+      state = { pending: 0, windowEnds: 0, refusedUntil: 0 };
+      this.keys.set(key, state);
+    } else if (state.pending + 1 < this.batch) {
+      state.pending += 1;
+      return;
+    }
+    const turns = state.pending + 1;
+    state.pending = 0;
     try {
       // Stored as a hash: the table shows no client address in plain text.
-      await this.limiter.consume(createHash("sha256").update(key).digest("base64url"));
+      const result = await this.limiter.consume(
+        createHash("sha256").update(key).digest("base64url"),
+        turns,
+      );
+      state.windowEnds = Date.now() + result.msBeforeNext;
     } catch (error) {
       if (error instanceof RateLimiterRes) {
+        state.refusedUntil = state.windowEnds = Date.now() + error.msBeforeNext;
         throw rateLimited(detail, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       }
       throw error;
+    }
+  }
+
+  /** Forgets the keys whose windows have ended (the sweep calls it). */
+  forgetEnded(now = Date.now()): void {
+    for (const [key, state] of this.keys) {
+      if (state.windowEnds <= now && state.refusedUntil <= now) this.keys.delete(key);
     }
   }
 }

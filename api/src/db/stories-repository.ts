@@ -1,7 +1,6 @@
 import { createHash } from "node:crypto";
-import { and, asc, desc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, lt, or, sql, type SQL } from "drizzle-orm";
 import { customAlphabet, nanoid } from "nanoid";
-import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
 import { stories, storyMedia, users, type StoryMediaRecord, type StoryRecord } from "./schema.js";
 import { type StoryStatus } from "@storyloom/common";
@@ -70,7 +69,22 @@ const mediaInfoColumns = {
   createdAt: storyMedia.createdAt,
 };
 
+/** The columns access to a story is decided on (domain/stories/visibility.ts). */
+const accessColumns = {
+  id: stories.id,
+  publicId: stories.publicId,
+  authorId: stories.authorId,
+  status: stories.status,
+  isPublic: stories.isPublic,
+  moderationStatus: stories.moderationStatus,
+};
+
+export type StoryAccess = Pick<StoryRecord, keyof typeof accessColumns>;
+
 export class StoriesRepository {
+  private accessStatement:
+    { execute(values: { publicId: string }): Promise<StoryAccess[]> } | undefined;
+
   constructor(private readonly db: Database) {}
 
   /** A new story in `generating`, its first event already counted (event_seq 1). */
@@ -105,30 +119,17 @@ export class StoriesRepository {
   }
 
   /**
-   * The author's stories, newest first, `size` of them after `after`. Ties on created_at are
-   * ordered by id, and the position keeps created_at's microseconds, so pages never skip a row.
+   * What deciding access to a story needs (visibility, its discussion being open), without the
+   * story's text: the comment list's first statement (docs/decisions/019).
    */
-  async listByAuthor(
-    authorId: string,
-    size: number,
-    after: KeysetPosition | null,
-  ): Promise<Array<{ story: StoryRecord; position: KeysetPosition }>> {
-    const afterPosition = after
-      ? or(
-          lt(stories.createdAt, sql`${after.at}::timestamptz`),
-          and(eq(stories.createdAt, sql`${after.at}::timestamptz`), lt(stories.id, after.id)),
-        )
-      : undefined;
-    const rows = await this.db
-      .select({ story: stories, exactCreatedAt: sql<string>`${stories.createdAt}::text` })
+  async findAccessByPublicId(publicId: string): Promise<StoryAccess | null> {
+    this.accessStatement ??= this.db
+      .select(accessColumns)
       .from(stories)
-      .where(and(eq(stories.authorId, authorId), afterPosition))
-      .orderBy(desc(stories.createdAt), desc(stories.id))
-      .limit(size);
-    return rows.map((row) => ({
-      story: row.story,
-      position: { at: row.exactCreatedAt, id: row.story.id },
-    }));
+      .where(eq(stories.publicId, sql.placeholder("publicId")))
+      .prepare("story_access_by_public_id");
+    const [row] = await this.accessStatement.execute({ publicId });
+    return row ?? null;
   }
 
   /** Stories waiting for a moderator, longest waiting first (stories_pending_moderation_idx). */

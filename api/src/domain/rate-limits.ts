@@ -46,13 +46,17 @@ const UNLIMITED: RateLimiter = { takeTurn: async () => {} };
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;
 
 export function createRateLimiters(db: Database, settings: AddressLimitSettings): RateLimiters {
-  const limiter = (name: string, turns: number, windowMs: number): RateLimiter =>
-    turns === 0
-      ? UNLIMITED
-      : new StoredRateLimiter(db, { name, turns, windowSeconds: windowMs / 1000 });
+  const stored: StoredRateLimiter[] = [];
+  const limiter = (name: string, turns: number, windowMs: number): RateLimiter => {
+    if (turns === 0) return UNLIMITED;
+    const created = new StoredRateLimiter(db, { name, turns, windowSeconds: windowMs / 1000 });
+    stored.push(created);
+    return created;
+  };
   const sweep = setInterval(() => {
     // Ended windows are only kept longer; the next sweep tries again.
     sweepExpiredRateLimits(db).catch(() => {});
+    for (const each of stored) each.forgetEnded();
   }, SWEEP_INTERVAL_MS);
   sweep.unref();
   return {

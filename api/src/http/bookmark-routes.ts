@@ -98,7 +98,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
         cursor: request.query.cursor,
         viewerId: user.id,
       };
-      return keysetStoryPage(community, "bookmarks", page, (limit, after) =>
+      return keysetStoryPage("bookmarks", page, (limit, after) =>
         community.listBookmarks(user.id, limit, after),
       );
     },

@@ -103,7 +103,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request) => {
-      const story = await openStory(request.params.id, request.user);
+      // Two statements, neither reading the story's text (docs/decisions/019).
+      const story = await stories.findAccessByPublicId(request.params.id);
+      assertCanView(story, request.user?.id ?? null);
+      assertCommentsOpen(story);
       const limit = request.query.limit ?? COMMENTS_LIMIT;
       const rows = await comments.listForStory(story.id, request.user?.id ?? null, limit);
       return commentTree(rows, jsonContext(story, request.user));

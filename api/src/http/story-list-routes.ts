@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { FastifyReply } from "fastify";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
 import type { CommunityRepository, PublicFilters } from "../db/community-repository.js";
 import { decodeRanked, encodeRanked } from "../lib/cursor.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
+import type { PublicListCache } from "./public-list-cache.js";
 import { bearerSecurity } from "./openapi.js";
 import {
   listCursorParam as cursorParam,
@@ -18,6 +20,8 @@ import { keysetStoryPage, storyCards } from "./story-views.js";
 export interface StoryListRoutesOptions {
   community: CommunityRepository;
   guards: AuthGuards;
+  /** Visitors' pages of /stories and /stories/trending, as sent (docs/decisions/019). */
+  cache: PublicListCache;
   /** The clock of popular rankings (tests fix it). */
   now?: () => Date;
 }
@@ -72,8 +76,28 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
   app,
   options,
 ) => {
-  const { community, guards } = options;
+  const { community, guards, cache } = options;
   const now = options.now ?? (() => new Date());
+
+  /**
+   * A visitor's page comes from the cache, whole as it was sent (a popular page's cursor carries
+   * the instant of its own items); a signed-in reader's carries their bookmarks and is never kept.
+   */
+  async function visitorPage<Page>(
+    reply: FastifyReply,
+    viewerId: string | null,
+    key: unknown[],
+    page: () => Promise<Page>,
+  ): Promise<Page | undefined> {
+    if (viewerId !== null) return page();
+    // The route's own serializer, so the kept bytes are what Fastify would have sent.
+    const body = await cache.answer(
+      JSON.stringify(key),
+      async () => reply.serialize(await page()) as string,
+    );
+    await reply.type("application/json; charset=utf-8").send(body);
+    return undefined;
+  }
 
   function newestPage(
     filters: PublicFilters,
@@ -81,8 +105,8 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     cursor: string | undefined,
     viewerId: string | null,
   ) {
-    return keysetStoryPage(community, "newest", { size, cursor, viewerId }, (limit, after) =>
-      community.listNewest(filters, limit, after),
+    return keysetStoryPage("newest", { size, cursor, viewerId }, (limit, after) =>
+      community.listNewest(filters, limit, after, viewerId),
     );
   }
 
@@ -101,27 +125,28 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
         response: { 200: StoryPageResponse, ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { sort = "newest", size = LIST_DEFAULT_SIZE, cursor, tag, author, q } = request.query;
       const filters = { tag, author, q };
       const viewerId = request.user?.id ?? null;
-      if (sort === "newest") return newestPage(filters, size, cursor, viewerId);
-      const position =
-        cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
-      const rows = await community.listTrending({
-        filters,
-        asOf: position.asOf,
-        skip: position.skip,
-        limit: size + 1,
+      const key = ["stories", sort, size, cursor ?? null, tag ?? null, author ?? null, q ?? null];
+      return visitorPage(reply, viewerId, key, async () => {
+        if (sort === "newest") return newestPage(filters, size, cursor, viewerId);
+        const position =
+          cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
+        const rows = await community.listTrending(
+          { filters, asOf: position.asOf, skip: position.skip, limit: size + 1 },
+          viewerId,
+        );
+        const page = rows.slice(0, size);
+        return {
+          items: storyCards(page, viewerId),
+          next_cursor:
+            rows.length > size
+              ? encodeRanked({ asOf: position.asOf, skip: position.skip + size })
+              : null,
+        };
       });
-      const page = rows.slice(0, size);
-      return {
-        items: await storyCards(community, page, viewerId),
-        next_cursor:
-          rows.length > size
-            ? encodeRanked({ asOf: position.asOf, skip: position.skip + size })
-            : null,
-      };
     },
   );
 
@@ -138,15 +163,16 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
         response: { 200: TrendingResponse, ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { limit = LIST_DEFAULT_SIZE, skip = 0 } = request.query;
-      const rows = await community.listTrending({
-        filters: {},
-        asOf: now().toISOString(),
-        skip,
-        limit,
+      const viewerId = request.user?.id ?? null;
+      return visitorPage(reply, viewerId, ["trending", limit, skip], async () => {
+        const rows = await community.listTrending(
+          { filters: {}, asOf: now().toISOString(), skip, limit },
+          viewerId,
+        );
+        return { items: storyCards(rows, viewerId) };
       });
-      return { items: await storyCards(community, rows, request.user?.id ?? null) };
     },
   );
 

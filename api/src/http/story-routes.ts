@@ -39,6 +39,7 @@ import {
   StartStoryResponse,
   storyDetailResponse,
   StoryIdParams,
+  toStoryCardJson,
   toStoryJson,
   UpdateStoryBody,
 } from "./story-schema.js";
@@ -132,21 +133,13 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const after =
         request.query.cursor === undefined ? null : decodeKeyset("mine", request.query.cursor);
       // One more than asked tells whether there is a next page.
-      const rows = await stories.listByAuthor(user.id, size + 1, after);
+      const rows = await community.listMine(user.id, size + 1, after);
       const page = rows.slice(0, size);
       const last = page.at(-1);
-      const counts = await community.communityOf(
-        page.map(({ story }) => story.id),
-        user.id,
-      );
       return {
+        // The caller is the author: the username is theirs.
         items: page.map(({ story }) =>
-          toStoryJson(story, {
-            viewerId: user.id,
-            authorUsername: user.username,
-            media: null,
-            community: counts.get(story.id),
-          }),
+          toStoryCardJson({ ...story, authorUsername: user.username }, user.id, false),
         ),
         next_cursor: rows.length > size && last ? encodeKeyset("mine", last.position) : null,
       };
@@ -167,8 +160,9 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       },
     },
     async (request) => {
-      const story = await find(request);
       const viewerId = request.user?.id ?? null;
+      // One statement: the row, counts, bookmark and pictures (docs/decisions/019).
+      const story = await community.storyForReader(request.params.id, viewerId);
       assertCanView(story, viewerId);
       // Reads feed Trending Now: anyone but the owner reading a public story, once a day each.
       if (!isOwner(story, viewerId) && canView(story, null)) {
@@ -178,7 +172,12 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
         const day = readDay(now);
         await community.recordRead(story.id, readerKey(readHashSecret, reader, day), day, now);
       }
-      return detail(story, viewerId, story.authorUsername);
+      return toStoryJson(story, {
+        viewerId,
+        authorUsername: story.authorUsername,
+        media: story.media,
+        community: story.community,
+      });
     },
   );
 

@@ -1,6 +1,6 @@
 import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
 import { Type, type Static } from "typebox";
-import type { StoryCommunity } from "../db/community-repository.js";
+import type { StoryCard, StoryCardFields, StoryCommunity } from "../db/community-repository.js";
 import { type StoryRecord } from "../db/schema.js";
 import {
   DESIRED_LENGTHS,
@@ -217,10 +217,16 @@ export interface StoryJsonContext {
   viewerId: string | null;
   authorUsername: string | null;
   /** The story's pictures; null leaves content and images out (My Stories stays light). */
-  media: StoryMediaInfo[] | null;
+  media: StoryPicture[] | null;
   /** Bookmarks and comments (CommunityRepository.communityOf); none when left out. */
   community?: StoryCommunity;
 }
+
+/** What a story's JSON shows of a picture. */
+export type StoryPicture = Pick<
+  StoryMediaInfo,
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption"
+>;
 
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
 
@@ -228,23 +234,7 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
   const { media } = context;
   const cover = media?.find((picture) => picture.role === "cover");
   return {
-    public_id: story.publicId,
-    title: story.title,
-    description: story.description,
-    status: story.status,
-    is_public: story.isPublic,
-    author_id: story.authorId,
-    author_username: context.authorUsername,
-    outline: story.outline,
-    tags: story.tags,
-    theme_keywords: story.themeKeywords,
-    desired_length: story.desiredLength,
-    nastiness_level: story.nastinessLevel,
-    preview: story.preview,
-    category_name: story.categoryName,
-    progress: story.progress,
-    status_message: story.statusMessage,
-    error: story.error,
+    ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
     content: media === null ? null : contentJson(story.content),
     images: (media ?? []).map((picture) => ({
       id: picture.id,
@@ -256,15 +246,60 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
       caption: picture.caption,
     })),
     header_image_url: cover ? mediaUrl(cover.id) : null,
+  };
+}
+
+/**
+ * A story card (lists, My Stories): the story without content and pictures, with the cover's URL
+ * when `withCover` (My Stories shows none) — the same JSON toStoryJson gives without media.
+ */
+export function toStoryCardJson(
+  card: StoryCard,
+  viewerId: string | null,
+  withCover: boolean,
+): StoryDetailJson {
+  return {
+    ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
+    content: null,
+    images: [],
+    header_image_url: withCover && card.coverId !== null ? mediaUrl(card.coverId) : null,
+  };
+}
+
+/** Every field of a story's JSON but its text and pictures. */
+function storyFieldsJson(
+  story: StoryCardFields,
+  viewerId: string | null,
+  authorUsername: string | null,
+  community: StoryCommunity = NO_COMMUNITY,
+): Omit<StoryDetailJson, "content" | "images" | "header_image_url"> {
+  return {
+    public_id: story.publicId,
+    title: story.title,
+    description: story.description,
+    status: story.status,
+    is_public: story.isPublic,
+    author_id: story.authorId,
+    author_username: authorUsername,
+    outline: story.outline,
+    tags: story.tags,
+    theme_keywords: story.themeKeywords,
+    desired_length: story.desiredLength,
+    nastiness_level: story.nastinessLevel,
+    preview: story.preview,
+    category_name: story.categoryName,
+    progress: story.progress,
+    status_message: story.statusMessage,
+    error: story.error,
     created_at: story.createdAt.toISOString(),
     updated_at: story.updatedAt.toISOString(),
-    is_owner: isOwner(story, context.viewerId),
-    is_bookmarked: (context.community ?? NO_COMMUNITY).isBookmarked,
-    bookmark_count: (context.community ?? NO_COMMUNITY).bookmarkCount,
-    comment_count: (context.community ?? NO_COMMUNITY).commentCount,
+    is_owner: isOwner(story, viewerId),
+    is_bookmarked: community.isBookmarked,
+    bookmark_count: community.bookmarkCount,
+    comment_count: community.commentCount,
     can_comment: commentsOpen(story.status),
     moderation_status: story.moderationStatus,
-    moderation_reason: isOwner(story, context.viewerId) ? story.moderationReason : null,
+    moderation_reason: isOwner(story, viewerId) ? story.moderationReason : null,
   };
 }
 

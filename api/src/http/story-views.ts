@@ -1,11 +1,12 @@
-import type { CommunityRepository, ListedStory } from "../db/community-repository.js";
+import type { CommunityRepository, StoryCard } from "../db/community-repository.js";
 import type { StoryRecord } from "../db/schema.js";
 import type { StoriesRepository } from "../db/stories-repository.js";
 import { decodeKeyset, encodeKeyset, type KeysetList, type KeysetPosition } from "../lib/cursor.js";
-import { mediaUrl, toStoryJson, type StoryDetailJson } from "./story-schema.js";
+import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-schema.js";
 
 // A story as JSON for one viewer, with what its screen shows beside the row: the whole story with
-// its pictures and counts for the reader, a light card (cover, counts, no text) for lists.
+// its pictures and counts for the reader, a light card (cover, counts, no text) for lists. Each
+// list page is one SQL statement (docs/decisions/019).
 
 /** A story as the viewer sees it, pictures, counts and bookmark included. */
 export async function storyDetail(
@@ -14,44 +15,19 @@ export async function storyDetail(
   viewerId: string | null,
   authorUsername: string | null,
 ): Promise<StoryDetailJson> {
-  const [media, counts] = await Promise.all([
+  const [media, community] = await Promise.all([
     repositories.stories.listMedia(story.id, story.generation),
-    repositories.community.communityOf([story.id], viewerId),
+    repositories.community.communityOf(story.id, viewerId),
   ]);
-  return toStoryJson(story, {
-    viewerId,
-    authorUsername,
-    media,
-    community: counts.get(story.id),
-  });
+  return toStoryJson(story, { viewerId, authorUsername, media, community });
 }
 
 /**
  * Story cards for `viewerId`: list items carry no text or pictures (like /stories/mine), but the
  * cover's URL, the counts and whether the viewer bookmarked them.
  */
-export async function storyCards(
-  community: CommunityRepository,
-  rows: readonly ListedStory[],
-  viewerId: string | null,
-): Promise<StoryDetailJson[]> {
-  const ids = rows.map((story) => story.id);
-  const [counts, covers] = await Promise.all([
-    community.communityOf(ids, viewerId),
-    community.coversOf(ids),
-  ]);
-  return rows.map((story) => {
-    const cover = covers.get(story.id);
-    return {
-      ...toStoryJson(story, {
-        viewerId,
-        authorUsername: story.authorUsername,
-        media: null,
-        community: counts.get(story.id),
-      }),
-      header_image_url: cover === undefined ? null : mediaUrl(cover),
-    };
-  });
+export function storyCards(rows: readonly StoryCard[], viewerId: string | null): StoryDetailJson[] {
+  return rows.map((card) => toStoryCardJson(card, viewerId, true));
 }
 
 /**
@@ -59,13 +35,12 @@ export async function storyCards(
  * one row more than `size`, which tells whether there is a next page.
  */
 export async function keysetStoryPage(
-  community: CommunityRepository,
   list: Exclude<KeysetList, "mine">,
   page: { size: number; cursor: string | undefined; viewerId: string | null },
   listRows: (
     limit: number,
     after: KeysetPosition | null,
-  ) => Promise<Array<{ story: ListedStory; position: KeysetPosition }>>,
+  ) => Promise<Array<{ story: StoryCard; position: KeysetPosition }>>,
 ) {
   const { size, cursor, viewerId } = page;
   const after = cursor === undefined ? null : decodeKeyset(list, cursor);
@@ -73,8 +48,7 @@ export async function keysetStoryPage(
   const shown = rows.slice(0, size);
   const last = shown.at(-1);
   return {
-    items: await storyCards(
-      community,
+    items: storyCards(
       shown.map((row) => row.story),
       viewerId,
     ),

@@ -1,7 +1,10 @@
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
 import { buildApp, type AppSettings } from "../app.js";
-import type { DatabaseHandle } from "../db/database.js";
+import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import type { Database, DatabaseHandle } from "../db/database.js";
+import { schema } from "../db/schema.js";
 import { createFirebaseIdentity } from "../identity/firebase-identity.js";
 import type { IdentityProvider } from "../identity/identity-provider.js";
 import { createTestDatabase } from "./test-database.js";
@@ -24,6 +27,8 @@ export interface TestApi {
 export async function startTestApi(
   extend?: (app: FastifyInstance) => void | Promise<void>,
   settings: Partial<AppSettings> = {},
+  /** Told every SQL statement the app (not the test's own fixtures) sends, as sent. */
+  onQuery?: (query: string, params: unknown[]) => void,
 ): Promise<TestApi> {
   const authHost = inject("authEmulatorHost");
   const projectId = inject("firebaseProjectId");
@@ -31,7 +36,8 @@ export async function startTestApi(
   process.env.FIREBASE_AUTH_EMULATOR_HOST = authHost;
   const { handle: database, dispose } = await createTestDatabase();
   const identity = createFirebaseIdentity(projectId);
-  const app = await buildApp({ db: database.db, identity, settings: testSettings(settings) });
+  const db = onQuery ? loggingDatabase(database, onQuery) : database.db;
+  const app = await buildApp({ db, identity, settings: testSettings(settings) });
   await extend?.(app);
   await app.ready();
   return {
@@ -46,6 +52,19 @@ export async function startTestApi(
       await dispose();
     },
   };
+}
+
+/** Drizzle over the same driver client as `handle`, telling `onQuery` each statement it sends. */
+function loggingDatabase(
+  handle: DatabaseHandle,
+  onQuery: (query: string, params: unknown[]) => void,
+): Database {
+  const logger = { logQuery: onQuery };
+  // Drizzle keeps its driver client on $client; its declared Database type does not show it.
+  const client = (handle.db as unknown as { $client: never }).$client;
+  return handle.kind === "pglite"
+    ? drizzlePglite({ client, schema, logger })
+    : drizzlePostgres({ client, schema, logger });
 }
 
 export const bearer = (idToken: string) => ({ authorization: `Bearer ${idToken}` });
