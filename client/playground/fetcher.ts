@@ -2,6 +2,7 @@
 // every HTTP request (unless the headers tab sets one), and the same token in graphql-ws's
 // connection_init, as docs/graphql.md tells other clients to do.
 import { createGraphiQLFetcher, type Fetcher } from "@graphiql/toolkit";
+import { parse, type DocumentNode } from "graphql";
 import { createClient, type Client } from "graphql-ws";
 import { operationToRun } from "./operation-name";
 import type { PlaygroundSession } from "./session";
@@ -39,13 +40,24 @@ export function createSessionFetcher(session: PlaygroundSession): SessionFetcher
       return fetch(input, { ...init, headers });
     },
   });
+  // The toolkit sends an operation over graphql-ws when the parsed document it is handed makes it a
+  // subscription; right after a tab switch that document may be the previous tab's (see
+  // operation-name.ts), so it is parsed again from the query text being run.
   const fetcher: Fetcher = (params, options) =>
     base(
       {
         ...params,
         operationName: operationToRun(params.query, params.operationName),
       },
-      options,
+      { ...options, documentAST: parsedOrNull(params.query) ?? options?.documentAST },
     );
   return { fetcher, closeSocket: () => wsClient.terminate() };
+}
+
+function parsedOrNull(query: string): DocumentNode | null {
+  try {
+    return parse(query);
+  } catch {
+    return null;
+  }
 }

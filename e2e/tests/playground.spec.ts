@@ -43,12 +43,36 @@ async function expectResponse(page: Page, text: string, timeout?: number) {
   await expect.poll(() => responseText(page), { timeout }).toContain(text);
 }
 
+/** The text of GraphiQL's query editor (CodeMirror 5, read from the editor as responseText does). */
+function queryText(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const editor = document.querySelector(".graphiql-query-editor .CodeMirror") as unknown as {
+      CodeMirror: { getValue(): string };
+    } | null;
+    return editor ? editor.CodeMirror.getValue() : "";
+  });
+}
+
+/**
+ * Switches to the example tab `name` and waits until its operation is the one in the editor: the
+ * editors follow a click a moment later, and a run before that would run the tab left behind. Right
+ * after start-up GraphiQL 4 sometimes marks the tab selected but keeps the editors on the first
+ * one; going to another tab and back switches them, so that is repeated until the editor shows the
+ * operation.
+ */
 async function openTab(page: Page, name: string) {
-  await page
+  const tab = page
     .getByRole("tablist", { name: "Select active operation" })
     // The active tab's name includes its close button's.
-    .getByRole("tab", { name: new RegExp(`^${name}( Close Tab)?$`) })
-    .click();
+    .getByRole("tab", { name: new RegExp(`^${name}( Close Tab)?$`) });
+  const operation = new RegExp(`\\b(query|mutation|subscription) ${name}\\b`);
+  const tabs = page.getByRole("tablist", { name: "Select active operation" }).getByRole("tab");
+  await expect(async () => {
+    // Through the first tab, so the click on `name` is a change of tab even if it looks selected.
+    if (name !== "HomeFeeds") await tabs.first().click();
+    await tab.click();
+    await expect.poll(() => queryText(page), { timeout: 2_000 }).toMatch(operation);
+  }).toPass({ timeout: 30_000 });
 }
 
 async function run(page: Page) {
