@@ -2,20 +2,23 @@ import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
 
+/**
+ * Text assets are also written as .br and .gz at build time, so the BFF serves them compressed
+ * without compressing on every request (docs/decisions/018-compressed-answers.md). The app's build
+ * and the playground's (vite.playground.config.ts) use it.
+ */
+export const precompressed = () =>
+  compression({
+    algorithms: ["brotliCompress", "gzip"],
+    include: /\.(js|css|html|svg|json|txt)$/,
+    threshold: 1024,
+    skipIfLargerOrEqual: true,
+  });
+
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? "4000"}`;
 
 export default defineConfig({
-  plugins: [
-    react(),
-    // Text assets are also written as .br and .gz at build time, so the BFF serves them compressed
-    // without compressing on every request (docs/decisions/018-compressed-answers.md).
-    compression({
-      algorithms: ["brotliCompress", "gzip"],
-      include: /\.(js|css|html|svg|json|txt)$/,
-      threshold: 1024,
-      skipIfLargerOrEqual: true,
-    }),
-  ],
+  plugins: [react(), precompressed()],
   server: {
     host: "127.0.0.1",
     port: Number(process.env.CLIENT_DEV_PORT ?? 5173),

@@ -5,7 +5,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import react from "@vitejs/plugin-react";
 import { defineConfig } from "vite";
-import { compression } from "vite-plugin-compression2";
+import { precompressed } from "./vite.config";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -17,12 +17,7 @@ export default defineConfig({
   plugins: [
     react(),
     // As for the app (docs/decisions/018-compressed-answers.md).
-    compression({
-      algorithms: ["brotliCompress", "gzip"],
-      include: /\.(js|css|html|svg|json|txt)$/,
-      threshold: 1024,
-      skipIfLargerOrEqual: true,
-    }),
+    precompressed(),
   ],
   build: {
     outDir: path.join(here, "dist/playground"),
