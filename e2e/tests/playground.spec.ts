@@ -53,40 +53,50 @@ function queryText(page: Page): Promise<string> {
   });
 }
 
-/**
- * Switches to the example tab `name` and waits until its operation is the one in the editor: the
- * editors follow a click a moment later, and a run before that would run the tab left behind. Right
- * after start-up GraphiQL 4 sometimes marks the tab selected but keeps the editors on the first
- * one; going to another tab and back switches them, so that is repeated until the editor shows the
- * operation.
- */
+/** Switches to the example tab `name` and waits until its operation is the one in the editor. */
 async function openTab(page: Page, name: string) {
-  const tab = page
+  await page
     .getByRole("tablist", { name: "Select active operation" })
     // The active tab's name includes its close button's.
-    .getByRole("tab", { name: new RegExp(`^${name}( Close Tab)?$`) });
-  const operation = new RegExp(`\\b(query|mutation|subscription) ${name}\\b`);
-  const tabs = page.getByRole("tablist", { name: "Select active operation" }).getByRole("tab");
-  await expect(async () => {
-    // Through the first tab, so the click on `name` is a change of tab even if it looks selected.
-    if (name !== "HomeFeeds") await tabs.first().click();
-    await tab.click();
-    await expect.poll(() => queryText(page), { timeout: 2_000 }).toMatch(operation);
-  }).toPass({ timeout: 30_000 });
+    .getByRole("tab", { name: new RegExp(`^${name}( Close Tab)?$`) })
+    .click();
+  await expect
+    .poll(() => queryText(page))
+    .toMatch(new RegExp(`\\b(query|mutation|subscription) ${name}\\b`));
 }
 
 async function run(page: Page) {
   await page.getByRole("button", { name: "Execute query (Ctrl-Enter)" }).click();
 }
 
-/** Replaces the variables of the active tab (GraphiQL's variables editor is CodeMirror 5). */
-async function setVariables(page: Page, variables: object) {
-  await page.evaluate((text) => {
-    const editor = document.querySelector(".graphiql-editor-tool .CodeMirror") as unknown as {
-      CodeMirror: { setValue(value: string): void };
-    };
-    editor.CodeMirror.setValue(text);
-  }, JSON.stringify(variables));
+/**
+ * Types an operation and its variables into the active tab's editors, as a developer would, and
+ * waits until the query editor holds it. (The signed-in test writes its operations instead of
+ * switching tabs: GraphiQL 4 now and then leaves its editors on the first tab after a tab click
+ * right after start-up, docs/decisions/023-graphql-playground-and-other-clients.md.)
+ */
+async function writeOperation(page: Page, query: string, variables: object = {}) {
+  // The editors appear once GraphiQL has loaded CodeMirror: written as soon as both are there.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        ([queryText, variablesText]) => {
+          const editor = (selector: string) =>
+            document.querySelector(selector) as unknown as {
+              CodeMirror: { setValue(value: string): void };
+            } | null;
+          const queryEditor = editor(".graphiql-query-editor .CodeMirror");
+          const variablesEditor = editor(".graphiql-editor-tool .CodeMirror");
+          if (!queryEditor || !variablesEditor) return false;
+          queryEditor.CodeMirror.setValue(queryText);
+          variablesEditor.CodeMirror.setValue(variablesText);
+          return true;
+        },
+        [query, JSON.stringify(variables)] as const,
+      ),
+    )
+    .toBe(true);
+  await expect.poll(() => queryText(page)).toBe(query);
 }
 
 test("a visitor opens /graphql and gets the bundled playground: its docs, its explorer and a public query, with no CSP violation and nothing from another host", async ({
@@ -134,19 +144,34 @@ test("signed in through the app, the playground runs viewer as that person, star
 
   await page.goto("/graphql");
   await expect(page.getByTestId("playground-session")).toHaveText(`Signed in as ${email}`);
-  await openTab(page, "Viewer");
+  await writeOperation(page, "query Viewer { viewer { username email } }");
   await run(page);
   await expectResponse(page, `"email": "${email}"`);
 
-  await openTab(page, "StartStoryGeneration");
+  await writeOperation(
+    page,
+    "mutation StartStoryGeneration($input: StartStoryGenerationInput!) { startStoryGeneration(input: $input) { publicId status } }",
+    {
+      input: {
+        title: "The Playground Cat",
+        outline: "A cat learns to run queries.",
+        tags: ["cozy"],
+        desiredLength: "SHORT",
+        nastinessLevel: "LIGHT",
+      },
+    },
+  );
   await run(page);
   await expectResponse(page, '"status": "GENERATING"');
   const started = await responseText(page);
   const publicId = /"publicId":\s*"([^"]+)"/.exec(started)?.[1];
   expect(publicId).toBeTruthy();
 
-  await openTab(page, "StoryGeneration");
-  await setVariables(page, { publicId });
+  await writeOperation(
+    page,
+    "subscription StoryGeneration($publicId: ID!) { storyGeneration(publicId: $publicId) { seq status progress } }",
+    { publicId },
+  );
   // Every update the server pushes over graphql-ws, watched from the socket's first frame.
   const updates: string[] = [];
   page.on("websocket", (socket) => {
