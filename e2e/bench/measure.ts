@@ -3,13 +3,39 @@
 import { existsSync, readFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
+import { pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
-import { chromium } from "@playwright/test";
+import { chromium, type Page } from "@playwright/test";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import type { ThroughputRun } from "../../scripts/lib/bench-report.mjs";
 import { root } from "./stack.js";
+
+/** The FreshThreads request the page would have sent: the bff's document, the inlined variables. */
+async function inlinedFreshThreadsBody(page: Page): Promise<string> {
+  const inlined = await page.locator("#storyloom-first-data").textContent();
+  const results = (
+    JSON.parse(inlined ?? "{}") as {
+      results?: Array<{ operationName: string; variables: Record<string, unknown> }>;
+    }
+  ).results;
+  const fresh = results?.find((result) => result.operationName === "FreshThreads");
+  if (!fresh) throw new Error("the home page neither sent nor inlined FreshThreads");
+  const generated = path.join(root, "bff/dist/__generated__/first-data-documents.js");
+  const { FIRST_DATA_DOCUMENTS } = (await import(pathToFileURL(generated).href)) as {
+    FIRST_DATA_DOCUMENTS: Record<string, Array<{ operationName: string; query: string }>>;
+  };
+  const document = Object.values(FIRST_DATA_DOCUMENTS)
+    .flat()
+    .find((entry) => entry.operationName === "FreshThreads");
+  if (!document) throw new Error("no FreshThreads among the bff's first-data documents");
+  return JSON.stringify({
+    operationName: "FreshThreads",
+    variables: fresh.variables,
+    query: document.query,
+  });
+}
 
 const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
 
@@ -111,7 +137,9 @@ export async function measureFirstRender(bffUrl: string): Promise<FirstRender> {
         encoding: script.encoding,
       };
     });
-    if (!freshThreadsBody) throw new Error("the home page sent no FreshThreads query");
+    // With the first data inlined (docs/decisions/020), the page asks nothing: the body is the one
+    // the bff ran for it, with the variables it inlined.
+    if (!freshThreadsBody) freshThreadsBody = await inlinedFreshThreadsBody(page);
     const twinned = (extension: string) =>
       files.filter((file) => existsSync(path.join(root, "client/dist", `${file.url}${extension}`)));
     const br = await Promise.all(
