@@ -49,6 +49,20 @@ function networkAnswer() {
   );
 }
 
+/** A real Apollo Client for the browser's page, with `firstData` as the page's inlined answers. */
+function apolloWith(
+  firstData: InlinedAnswer[],
+  fetchImpl: typeof fetch,
+  token: string | null = null,
+) {
+  return createApolloClient({
+    getIdToken: async () => token,
+    fetch: fetchImpl,
+    wsUrl: "ws://localhost/graphql",
+    firstData,
+  });
+}
+
 describe("the page's first data", () => {
   it("is read from the element the bff writes, keeping only the client's first-data operations", () => {
     const other = { operationName: "MyStories", variables: {}, data: { myStories: null } };
@@ -60,12 +74,7 @@ describe("the page's first data", () => {
 
   it("is in the cache before anything renders, and a visitor's first request for it asks no server", async () => {
     const fetchMock = networkAnswer();
-    const apollo = createApolloClient({
-      getIdToken: async () => null,
-      fetch: fetchMock,
-      wsUrl: "ws://localhost/graphql",
-      firstData: [freshThreads],
-    });
+    const apollo = apolloWith([freshThreads], fetchMock, null);
     expect(apollo.visitorDataInCache).toBe(true);
     const query = firstDataDocuments.FreshThreads;
     const cached = apollo.client.readQuery({ query, variables: { first: 9 } });
@@ -85,12 +94,7 @@ describe("the page's first data", () => {
 
   it("never answers a signed-in reader's request", async () => {
     const fetchMock = networkAnswer();
-    const apollo = createApolloClient({
-      getIdToken: async () => "id-token-1",
-      fetch: fetchMock,
-      wsUrl: "ws://localhost/graphql",
-      firstData: [freshThreads],
-    });
+    const apollo = apolloWith([freshThreads], fetchMock, "id-token-1");
     const answer = await apollo.client.query({
       query: firstDataDocuments.FreshThreads,
       variables: { first: 9 },
@@ -102,12 +106,7 @@ describe("the page's first data", () => {
 
   it("does not answer a request with other variables", async () => {
     const fetchMock = networkAnswer();
-    const apollo = createApolloClient({
-      getIdToken: async () => null,
-      fetch: fetchMock,
-      wsUrl: "ws://localhost/graphql",
-      firstData: [freshThreads],
-    });
+    const apollo = apolloWith([freshThreads], fetchMock, null);
     await apollo.client.query({
       query: firstDataDocuments.FreshThreads,
       variables: { first: 3 },
@@ -117,12 +116,7 @@ describe("the page's first data", () => {
   });
 
   it("leaves the cache empty when the page came without it", () => {
-    const apollo = createApolloClient({
-      getIdToken: async () => null,
-      fetch: networkAnswer(),
-      wsUrl: "ws://localhost/graphql",
-      firstData: [],
-    });
+    const apollo = apolloWith([], networkAnswer(), null);
     expect(apollo.visitorDataInCache).toBe(false);
   });
 });
