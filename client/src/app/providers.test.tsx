@@ -36,17 +36,24 @@ afterEach(() => {
   localStorage.clear();
 });
 
+function renderViewer(
+  auth: ReturnType<typeof fakeAuthService>,
+  apollo: ReturnType<typeof countingApollo>["apollo"],
+) {
+  render(
+    <AppProviders authService={auth} apollo={apollo}>
+      <Viewer />
+    </AppProviders>,
+  );
+}
+
 // docs/decisions/021-lean-client-first-render.md: the store is reset when the identity changes,
 // and on the first identity only when the requests before it went as a visitor's.
 describe("the Apollo store and the identity", () => {
   it("refetches a visitor's data when a restored session turns up, and on every change after", async () => {
     const { sent, apollo } = countingApollo();
     const auth = fakeAuthService();
-    render(
-      <AppProviders authService={auth} apollo={apollo}>
-        <Viewer />
-      </AppProviders>,
-    );
+    renderViewer(auth, apollo);
     expect(await screen.findByText("Viewer viewer-1")).toBeInTheDocument();
     act(() => auth.emit(signedInUser));
     expect(await screen.findByText("Viewer viewer-2")).toBeInTheDocument();
@@ -60,11 +67,7 @@ describe("the Apollo store and the identity", () => {
     localStorage.setItem(STORAGE_KEYS.signedInHint, "1");
     const { sent, apollo } = countingApollo();
     const auth = fakeAuthService();
-    render(
-      <AppProviders authService={auth} apollo={apollo}>
-        <Viewer />
-      </AppProviders>,
-    );
+    renderViewer(auth, apollo);
     expect(await screen.findByText("Viewer viewer-1")).toBeInTheDocument();
     act(() => auth.emit(signedInUser));
     // Signing out later is a change like any other.
@@ -78,11 +81,7 @@ describe("the Apollo store and the identity", () => {
     localStorage.setItem(STORAGE_KEYS.signedInHint, "1");
     const { sent, apollo } = countingApollo(true);
     const auth = fakeAuthService();
-    render(
-      <AppProviders authService={auth} apollo={apollo}>
-        <Viewer />
-      </AppProviders>,
-    );
+    renderViewer(auth, apollo);
     expect(await screen.findByText("Viewer viewer-1")).toBeInTheDocument();
     act(() => auth.emit(signedInUser));
     expect(await screen.findByText("Viewer viewer-2")).toBeInTheDocument();
