@@ -40,6 +40,7 @@ import { StoryDetailSchema } from "./http/story-schema.js";
 import { userRoutes } from "./http/user-routes.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
+import { SERVICE_RESTART } from "./live/story-stream.js";
 import { StoryWatchers } from "./live/story-watchers.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
 
@@ -71,6 +72,8 @@ export interface AppDeps {
   storyEvents?: StoryEventBus;
   /** The clock of the popular ranking (tests fix it). */
   now?: () => Date;
+  /** True once the process is stopping: readiness fails (start.ts; docs/scaling.md). */
+  draining?: () => boolean;
 }
 
 /**
@@ -124,7 +127,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
   const guards = createAuthGuards(deps.identity, users, settings.adminEmails);
-  await app.register(healthRoutes, { prefix: "/v1", db });
+  await app.register(healthRoutes, { prefix: "/v1", db, draining: deps.draining });
   await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
   await app.register(storyRoutes, {
@@ -174,7 +177,10 @@ async function registerStoryStream(
     ? new StoryWatchers(async () => shared, false)
     : new StoryWatchers(() => openStoryEventBus(deps.db, app.log), true);
   app.addHook("onClose", () => watchers.close());
-  await app.register(websocket, { options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES } });
+  await app.register(websocket, {
+    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
+    preClose: closeLiveSocketsForRestart,
+  });
   await app.register(storyStreamRoute, {
     prefix: "/v1",
     db: deps.db,
@@ -183,4 +189,15 @@ async function registerStoryStream(
     watchers,
     adminEmails: deps.settings.adminEmails,
   });
+}
+
+/**
+ * When the app closes (a replica draining), its live sockets close with 1012 (service restart), so
+ * the bff's bridge reconnects through the balancer to another replica and resumes from the
+ * story's snapshot (docs/decisions/027-replicas-behind-haproxy.md).
+ */
+function closeLiveSocketsForRestart(this: FastifyInstance, done: () => void): void {
+  const server = this.websocketServer;
+  for (const client of server.clients) client.close(SERVICE_RESTART, "Service restart");
+  server.close(() => done());
 }

@@ -1,7 +1,8 @@
 import { startApi, StartupError, type RunningApi } from "./start.js";
 
 // The api process: one line on stdout when ready, one line on stderr and exit code 1 when it
-// cannot start, a clean stop (server, then identity and database) on SIGINT or SIGTERM.
+// cannot start, a clean stop (server, then identity and database) on SIGINT or SIGTERM, within
+// DRAIN_TIMEOUT_MS or exit code 1 (docs/decisions/027-replicas-behind-haproxy.md).
 
 function fail(message: string): never {
   process.stderr.write(`api: ${message}\n`);
@@ -9,6 +10,10 @@ function fail(message: string): never {
 }
 
 function shutDown(api: RunningApi): void {
+  setTimeout(
+    () => fail(`did not stop within DRAIN_TIMEOUT_MS (${api.config.drainTimeoutMs} ms)`),
+    api.config.drainTimeoutMs,
+  ).unref();
   api.stop().then(
     () => process.exit(0),
     (error: unknown) => fail(`stopping failed: ${error instanceof Error ? error.message : error}`),

@@ -40,7 +40,10 @@ export async function startApi(env: Environment): Promise<RunningApi> {
     events = await openStoryEventBus(database.db, {
       warn: (object, text) => logger.current?.warn(object, text),
     });
+    // Set by stop(): readiness fails at once, before anything closes.
+    let draining = false;
     const app = await buildApp({
+      draining: () => draining,
       db: database.db,
       identity,
       storyEvents: events,
@@ -76,8 +79,11 @@ export async function startApi(env: Environment): Promise<RunningApi> {
       config,
       stop: () =>
         (stopped ??= (async () => {
+          draining = true;
           // Jobs in flight hand their leases back first, so another worker resumes them at once.
           await workers?.stop();
+          // New requests get 503 (the balancer retries them elsewhere), running ones finish, live
+          // sockets close with 1012 (app.ts).
           await app.close();
           await listening.close();
           await running.close();

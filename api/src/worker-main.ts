@@ -11,7 +11,8 @@ import { WorkerPool } from "./worker/worker-pool.js";
 // `npm run worker -w api`: generation workers only, no HTTP server (scaled mode, README "Story writer":
 // api instances with STORY_WORKERS=0 and worker processes sharing one PostgreSQL). One line on
 // stdout when running, one line on stderr and exit code 1 when it cannot start, and on SIGINT or
-// SIGTERM running jobs hand their leases back before the process exits.
+// SIGTERM running jobs hand their leases back before the process exits (within DRAIN_TIMEOUT_MS,
+// else exit code 1: docs/decisions/027-replicas-behind-haproxy.md).
 
 function fail(message: string): never {
   process.stderr.write(`worker: ${message}\n`);
@@ -48,6 +49,10 @@ let stopping: Promise<void> | undefined;
 
 const stop = () =>
   (stopping ??= (async () => {
+    setTimeout(
+      () => fail(`did not stop within DRAIN_TIMEOUT_MS (${settings.drainTimeoutMs} ms)`),
+      settings.drainTimeoutMs,
+    ).unref();
     await pool?.stop();
     await events?.close();
     await database?.close();

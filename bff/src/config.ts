@@ -49,6 +49,10 @@ export interface BffConfig {
   playground: boolean;
   /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
   corsOrigins: "any" | string[];
+  /** express's `trust proxy`: whose X-Forwarded-For names the client (the balancer's). */
+  trustProxy: string;
+  /** DRAIN_TIMEOUT_MS: the bound on a stop after SIGTERM (docs/decisions/027-replicas-behind-haproxy.md). */
+  drainTimeoutMs: number;
 }
 
 const defaultClientDist = path.resolve(
@@ -155,6 +159,15 @@ export const BffEnvSchema = Type.Object({
   NODE_ENV: Env.optional(
     Env.text({ description: "production: no introspection, no schema hints in errors" }),
   ),
+  TRUSTED_PROXIES: Env.text({
+    default: "loopback",
+    description: "addresses/CIDRs whose X-Forwarded-For is believed (the load balancer's)",
+  }),
+  DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {
+    default: 10_000,
+    description:
+      "on SIGTERM, how long requests in flight get before the process exits anyway (code 1)",
+  }),
 });
 
 /** An origin as a browser sends it: scheme, host and port only, no path. */
@@ -233,6 +246,8 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ""),
       pageDataTimeoutMs: vars.PAGE_DATA_TIMEOUT_MS,
     },
+    trustProxy: vars.TRUSTED_PROXIES,
+    drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
     playground: vars.GRAPHQL_PLAYGROUND ? vars.GRAPHQL_PLAYGROUND === "on" : !production,
     corsOrigins:
       vars.CORS_ORIGINS === undefined

@@ -40,6 +40,12 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
     if (stopping) return;
     stopping = true;
+    // Bounded (docs/decisions/027-replicas-behind-haproxy.md): sockets that will not close do not
+    // keep a replica from restarting.
+    setTimeout(() => {
+      console.error(`bff: did not stop within DRAIN_TIMEOUT_MS (${config.drainTimeoutMs} ms)`);
+      process.exit(1);
+    }, config.drainTimeoutMs).unref();
     server.stop().then(
       () => process.exit(0),
       () => process.exit(1),

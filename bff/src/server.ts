@@ -44,6 +44,7 @@ import { createSchema } from "./schema.js";
 import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
+import { readiness, SERVICE_RESTART } from "./readiness.js";
 import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
 
 const MAX_BODY = "100kb";
@@ -80,7 +81,7 @@ export async function createBffServer(
 
   const app = express();
   app.disable("x-powered-by");
-  app.set("trust proxy", "loopback");
+  app.set("trust proxy", config.trustProxy);
   const httpServer = http.createServer(app);
 
   // The upgrade goes through the admission first (ws-admission.ts): sockets per address, the
@@ -174,9 +175,12 @@ export async function createBffServer(
   // Answers made per request (GraphQL, index.html, JSON) are compressed as they go; the built
   // assets are served from their .br/.gz twins below, which this leaves alone.
   app.use(compression());
+  // Liveness, and readiness for the balancer (docs/decisions/027-replicas-behind-haproxy.md).
+  let draining = false;
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
+  app.get("/readyz", readiness(config.apiUrl, () => draining));
   // The client boots from this, so one build serves the emulator and a real Firebase project.
   app.get("/config.json", (_req, res) => {
     res.setHeader("cache-control", "no-cache");
@@ -241,6 +245,10 @@ export async function createBffServer(
         });
       }),
     async stop() {
+      // Readiness fails at once; graphql-ws clients reconnect through the balancer elsewhere and
+      // resubscribe (a story's subscription starts again from its snapshot).
+      draining = true;
+      for (const socket of wsServer.clients) socket.close(SERVICE_RESTART, "Service restart");
       storyStreams.close();
       await apollo.stop();
       wsServer.close();

@@ -83,6 +83,11 @@ export const ApiEnvSchema = Type.Object({
       description: "secret mixed into the hashed reader keys that count reads once a day",
     }),
   ),
+  DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {
+    default: 10_000,
+    description:
+      "on SIGTERM, how long requests in flight and running jobs get before the process exits anyway (code 1)",
+  }),
   TRUSTED_PROXIES: Env.text({
     default: "loopback",
     description: "addresses/CIDRs whose X-Forwarded-For is believed (the bff's)",
@@ -174,6 +179,8 @@ export interface ApiConfig {
   adminEmails: readonly string[];
   /** Who writes stories in this process, and how (workers, leases, the writer and illustrator). */
   generation: GenerationSettings;
+  /** DRAIN_TIMEOUT_MS: the bound on a stop after SIGTERM (docs/decisions/027-replicas-behind-haproxy.md). */
+  drainTimeoutMs: number;
 }
 
 export function loadApiConfig(env: Environment = process.env): ApiConfig {
@@ -212,5 +219,6 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
     adminEmails: emailList(vars.ADMIN_EMAILS ?? ""),
     publicListCacheMs: vars.PUBLIC_LIST_CACHE_MS,
     generation: generationSettings(vars),
+    drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
   };
 }

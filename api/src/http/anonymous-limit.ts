@@ -6,7 +6,12 @@ import { addressKey } from "../lib/client-address.js";
  * Not counted: the load balancer's health checks, and the live channel, which signs its caller in
  * on the socket and closes on a visitor at once.
  */
-const UNCOUNTED_ROUTES = new Set(["/v1/health", "/v1/stories/:id/stream"]);
+const UNCOUNTED_ROUTES = new Set([
+  "/v1/health",
+  "/v1/health/ready",
+  "/v1/health/live",
+  "/v1/stories/:id/stream",
+]);
 
 /**
  * Requests without a signed-in user are limited per client address (ANONYMOUS_REQUESTS_PER_MINUTE;

@@ -115,6 +115,8 @@ describe("GET /v1/openapi.json", () => {
       "/v1/comments/comments/{id}/report",
       "/v1/comments/stories/{id}/comments",
       "/v1/health",
+      "/v1/health/live",
+      "/v1/health/ready",
       "/v1/media/{id}",
       "/v1/stories",
       "/v1/stories/generate/start",

@@ -23,6 +23,8 @@ const RUNS_PER_ROUTE = 25;
 /** Routes that take nothing at all (no token, no parameter, no body): nothing to get wrong. */
 const ROUTES_WITHOUT_INPUT: Record<string, string> = {
   getHealth: "a load balancer's probe: no token, no parameters, no body",
+  getReadiness: "a load balancer's probe: no token, no parameters, no body",
+  getLiveness: "a load balancer's probe: no token, no parameters, no body",
 };
 
 const operations = operationsOf(await openApiDocument());

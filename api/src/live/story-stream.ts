@@ -15,6 +15,8 @@ export const CLOSE_UNAUTHENTICATED = 4401;
 export const CLOSE_FORBIDDEN = 4403;
 export const CLOSE_NOT_FOUND = 4404;
 export const CLOSE_INTERNAL = 1011;
+/** A replica shutting down: clients reconnect (through the balancer, to another replica). */
+export const SERVICE_RESTART = 1012;
 
 export const STREAM_STORY_NOT_FOUND = "Story not found.";
 export const STREAM_ACCESS_WITHDRAWN = "You can no longer watch this story.";
