@@ -92,6 +92,7 @@ describe("docker/compose.yml", () => {
       POSTGRES_PASSWORD: "example",
       FIREBASE_PROJECT_ID: "example-project",
       FIREBASE_API_KEY: "example-key",
+      READ_HASH_SECRET: "example-secret",
       FIREBASE_SERVICE_ACCOUNT_FILE: path.join(root, "package.json"),
     };
     const { stdout } = await run("docker-compose", ["-f", "docker/compose.yml", "config"], {
@@ -99,7 +100,7 @@ describe("docker/compose.yml", () => {
       env,
     });
     expect(stdout).toContain("DATABASE_URL: postgres://storyloom:example@postgres:5432/storyloom");
-    expect(stdout).toMatch(/bff:[\s\S]*API_URL: http:\/\/api:8080/);
+    expect(stdout).toMatch(/bff:[\s\S]*API_URL: http:\/\/balancer:8080/);
   });
 });
 
