@@ -65,7 +65,7 @@ async function startApi(index) {
     env: {
       ...common(),
       API_HOST: "127.0.0.1",
-      API_PORT: "0",
+      API_PORT: String(ports.apis[index - 1]),
       STORY_WORKERS: "0",
       READ_HASH_SECRET: "the-same-for-every-replica",
       ANONYMOUS_REQUESTS_PER_MINUTE: String(ANONYMOUS_LIMIT),
@@ -151,6 +151,7 @@ beforeAll(async () => {
   ports.apiBalancer = await freePort();
   ports.stats = await freePort();
   ports.bffs = [await freePort(), await freePort()];
+  ports.apis = [await freePort(), await freePort()];
   // The first api migrates; the second and the worker find the tables made.
   const first = await startApi(1);
   const [second, worker] = await Promise.all([
@@ -408,6 +409,35 @@ describe("two api, two bff and one worker process behind HAProxy", () => {
       // The stopped replica comes back and the balancer sends it work again.
       await startBff(index);
       await serversUp([`bff/bff${index + 1}`]);
+    } finally {
+      await watcher.dispose();
+    }
+  }, 60_000);
+
+  it("drains an api replica: its live sockets close with 1012, the bffs carry on through the other", async () => {
+    const token = await newUser("relieved");
+    const watcher = reader(token);
+    try {
+      const story = await startStory(token, "The Relief");
+      watcher.watch(story.publicId);
+      await until(() => (watcher.updates.at(-1)?.progress ?? 0) > 10, "the story to be under way");
+      // A live channel straight to the first api, as a bff's bridge holds one.
+      const direct = new WebSocket(
+        `ws://127.0.0.1:${ports.apis[0]}/v1/stories/${story.publicId}/stream`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      const closed = new Promise((resolve) => direct.once("close", (code) => resolve(code)));
+      await new Promise((resolve) => direct.once("message", resolve));
+      await processes.api[0].stop();
+      expect(await processes.api[0].exited).toEqual({ code: 0, signal: null });
+      expect(await closed).toBe(1012);
+      await until(watcher.done, "READY_FOR_REVIEW with one api left");
+      expect(watcher.errors).toEqual([]);
+      expectNoUpdateLost(watcher.updates);
+      const { content } = await storyContent(token, story.publicId);
+      expect(watcher.updates.at(-1).contentPreview.chapters).toEqual(content.chapters);
+      processes.api[0] = (await startApi(1)).process;
+      await serversUp(["api/api1"]);
     } finally {
       await watcher.dispose();
     }
