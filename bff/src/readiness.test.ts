@@ -1,0 +1,77 @@
+import express from "express";
+import type { AddressInfo } from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readiness } from "./readiness.js";
+import { startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
+
+// The bff's liveness and readiness (docs/decisions/027-replicas-behind-haproxy.md).
+
+let api: ApiProcess;
+let bff: Bff;
+beforeAll(async () => {
+  api = await startApi();
+  bff = await startBff(api.url);
+});
+afterAll(async () => {
+  await bff?.server.stop();
+  await api?.stop();
+});
+
+/** The readiness handler alone on a port of its own, as the bff mounts it. */
+async function readinessServer(apiUrl: string, draining: () => boolean) {
+  const app = express();
+  app.get("/readyz", readiness(apiUrl, draining));
+  const server = app.listen(0, "127.0.0.1");
+  await new Promise((resolve) => server.once("listening", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    get: () => fetch(`http://127.0.0.1:${port}/readyz`),
+    close: () => new Promise((resolve) => server.close(resolve)),
+  };
+}
+
+describe("GET /healthz and /readyz", () => {
+  it("are both ok while the api answers ready", async () => {
+    for (const path of ["/healthz", "/readyz"]) {
+      const response = await fetch(`${bff.url}${path}`);
+      expect({ path, status: response.status, body: await response.json() }).toEqual({
+        path,
+        status: 200,
+        body: { status: "ok" },
+      });
+    }
+  });
+
+  it("readiness fails with 503 when the api does not answer; liveness is the process alone", async () => {
+    const unreachable = await startBff("http://127.0.0.1:9");
+    try {
+      const ready = await fetch(`${unreachable.url}/readyz`);
+      expect(ready.status).toBe(503);
+      expect(ready.headers.get("cache-control")).toBe("no-store");
+      expect(await ready.json()).toEqual({
+        status: "unavailable",
+        detail: "The api is not ready.",
+      });
+      expect((await fetch(`${unreachable.url}/healthz`)).status).toBe(200);
+    } finally {
+      await unreachable.server.stop();
+    }
+  });
+
+  it("readiness fails with 503 from the moment the replica drains, the api answering or not", async () => {
+    let draining = false;
+    const server = await readinessServer(api.url, () => draining);
+    try {
+      expect((await server.get()).status).toBe(200);
+      draining = true;
+      const response = await server.get();
+      expect(response.status).toBe(503);
+      expect(await response.json()).toEqual({
+        status: "unavailable",
+        detail: "This replica is shutting down.",
+      });
+    } finally {
+      await server.close();
+    }
+  });
+});
