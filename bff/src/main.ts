@@ -2,7 +2,7 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "./config.js";
-import { createBffServer } from "./server.js";
+import { createBffServer, type BffServer } from "./server.js";
 
 function exitWith(message: string): never {
   console.error(`bff: ${message}`);
@@ -23,7 +23,27 @@ if (config.clientDist && !existsSync(path.join(config.clientDist, "index.html"))
   );
 }
 
-const server = await createBffServer(config);
+// Listening for signals from the start: a signal right after the ready line cannot beat the
+// handlers. The stop is bounded (docs/decisions/027-replicas-behind-haproxy.md): sockets or
+// requests that will not end do not keep a replica from restarting.
+let server: BffServer | undefined;
+let stopping = false;
+for (const signal of ["SIGINT", "SIGTERM"] as const) {
+  process.on(signal, () => {
+    if (stopping) return;
+    stopping = true;
+    setTimeout(() => {
+      console.error(`bff: did not stop within DRAIN_TIMEOUT_MS (${config.drainTimeoutMs} ms)`);
+      process.exit(1);
+    }, config.drainTimeoutMs).unref();
+    (server?.stop() ?? Promise.resolve()).then(
+      () => process.exit(0),
+      () => process.exit(1),
+    );
+  });
+}
+
+server = await createBffServer(config);
 try {
   const url = await server.listen();
   console.log(`bff listening on ${url} (api ${config.apiUrl})`);
@@ -33,22 +53,4 @@ try {
     exitWith(`port ${config.port} on ${config.host} is already in use (set BFF_PORT)`);
   }
   exitWith(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`);
-}
-
-let stopping = false;
-for (const signal of ["SIGINT", "SIGTERM"] as const) {
-  process.on(signal, () => {
-    if (stopping) return;
-    stopping = true;
-    // Bounded (docs/decisions/027-replicas-behind-haproxy.md): sockets that will not close do not
-    // keep a replica from restarting.
-    setTimeout(() => {
-      console.error(`bff: did not stop within DRAIN_TIMEOUT_MS (${config.drainTimeoutMs} ms)`);
-      process.exit(1);
-    }, config.drainTimeoutMs).unref();
-    server.stop().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  });
 }
