@@ -26,7 +26,7 @@ if (config.clientDist && !existsSync(path.join(config.clientDist, "index.html"))
 // Listening for signals from the start: a signal right after the ready line cannot beat the
 // handlers. The stop is bounded (docs/decisions/027-replicas-behind-haproxy.md): sockets or
 // requests that will not end do not keep a replica from restarting.
-let server: BffServer | undefined;
+const running: { server?: BffServer } = {};
 let stopping = false;
 for (const signal of ["SIGINT", "SIGTERM"] as const) {
   process.on(signal, () => {
@@ -36,14 +36,15 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       console.error(`bff: did not stop within DRAIN_TIMEOUT_MS (${config.drainTimeoutMs} ms)`);
       process.exit(1);
     }, config.drainTimeoutMs).unref();
-    (server?.stop() ?? Promise.resolve()).then(
+    (running.server?.stop() ?? Promise.resolve()).then(
       () => process.exit(0),
       () => process.exit(1),
     );
   });
 }
 
-server = await createBffServer(config);
+const server = await createBffServer(config);
+running.server = server;
 try {
   const url = await server.listen();
   console.log(`bff listening on ${url} (api ${config.apiUrl})`);

@@ -180,7 +180,10 @@ export async function createBffServer(
   app.get("/healthz", (_req, res) => {
     res.json({ status: "ok" });
   });
-  app.get("/readyz", readiness(config.apiUrl, () => draining));
+  app.get(
+    "/readyz",
+    readiness(config.apiUrl, () => draining),
+  );
   // The client boots from this, so one build serves the emulator and a real Firebase project.
   app.get("/config.json", (_req, res) => {
     res.setHeader("cache-control", "no-cache");
