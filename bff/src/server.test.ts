@@ -108,7 +108,19 @@ describe("configuration", () => {
       pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
       playground: true,
       corsOrigins: "any",
+      trustProxy: "loopback",
+      drainTimeoutMs: 10_000,
     });
+  });
+
+  it("believes X-Forwarded-For from TRUSTED_PROXIES and bounds a stop by DRAIN_TIMEOUT_MS", () => {
+    const config = loadConfig({
+      ...emulator,
+      TRUSTED_PROXIES: "loopback, uniquelocal",
+      DRAIN_TIMEOUT_MS: "2500",
+    });
+    expect(config).toMatchObject({ trustProxy: "loopback, uniquelocal", drainTimeoutMs: 2500 });
+    expect(() => loadConfig({ ...emulator, DRAIN_TIMEOUT_MS: "soon" })).toThrow(/DRAIN_TIMEOUT_MS/);
   });
 
   it("passes the rest of a real project's web config to the client as it is", () => {

@@ -26,6 +26,7 @@ describe("the api's configuration", () => {
         llm: null,
         images: null,
       },
+      drainTimeoutMs: 10_000,
     });
   });
 
@@ -44,6 +45,7 @@ describe("the api's configuration", () => {
       ANONYMOUS_REQUESTS_PER_MINUTE: "0",
       STORY_STARTS_PER_ADDRESS: "12",
       ADMIN_EMAILS: " Mara@Example.com, ,jo@example.org ",
+      DRAIN_TIMEOUT_MS: "2500",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -56,7 +58,13 @@ describe("the api's configuration", () => {
       moderation: { storyModeration: "pre", commentFlagThreshold: 5 },
       addressLimits: { anonymousRequestsPerMinute: 0, storyStartsPerAddress: 12 },
       adminEmails: ["mara@example.com", "jo@example.org"],
+      drainTimeoutMs: 2500,
     });
+  });
+
+  it("refuses a drain bound too short to stop anything, naming the variable", () => {
+    expect(() => loadConfig({ DRAIN_TIMEOUT_MS: "50" })).toThrow(ConfigError);
+    expect(() => loadConfig({ DRAIN_TIMEOUT_MS: "50" })).toThrow(/DRAIN_TIMEOUT_MS/);
   });
 
   it("gives a user to a database URL that names none, as psql does", () => {
