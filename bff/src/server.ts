@@ -182,7 +182,7 @@ export async function createBffServer(
   });
   app.get(
     "/readyz",
-    readiness(config.apiUrl, () => draining),
+    readiness(() => draining),
   );
   // The client boots from this, so one build serves the emulator and a real Firebase project.
   app.get("/config.json", (_req, res) => {

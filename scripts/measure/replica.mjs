@@ -1,18 +1,21 @@
 #!/usr/bin/env node
 // Measures one api and one bff replica as docs/scaling.md reports them: the bff's memory per open
-// graphql-ws socket (each with a story subscription, as a reader's page holds one), and the
+// graphql-ws socket (each with a story subscription, as a reader's page holds one), HAProxy's
+// memory per socket it carries (the sockets go through it, as in the deployment), and the
 // PostgreSQL connections one api process holds idle, under a burst of requests, and with the
 // sockets open. Run from the repository root after `npm run build`, with an Auth emulator:
 //   node /work/tools/with-emulator.mjs <project> node scripts/measure/replica.mjs [sockets=2000]
 // Uses a fresh database on TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // dropped at the end. Prints one JSON line per figure.
 import { randomBytes } from "node:crypto";
-import { readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import pg from "pg";
 import WebSocket from "ws";
 import { signUp, uniqueEmail } from "../lib/auth-emulator-client.mjs";
+import { localHaproxyConfig, haproxyStats } from "../lib/haproxy-config.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { startProcess } from "../lib/processes.mjs";
 
@@ -46,6 +49,23 @@ const report = (figure) => console.log(JSON.stringify(figure));
 await sql(serverUrl, `create database ${name}`);
 const apiPort = await freePort();
 const bffPort = await freePort();
+const sitePort = await freePort();
+const innerPort = await freePort();
+const statsPort = await freePort();
+const dir = mkdtempSync(path.join(tmpdir(), "storyloom-measure-"));
+writeFileSync(
+  path.join(dir, "haproxy.cfg"),
+  localHaproxyConfig({
+    sitePort,
+    apiPort: innerPort,
+    statsPort,
+    bffPorts: [bffPort],
+    apiPorts: [apiPort],
+  }),
+);
+const haproxy = startProcess("haproxy", "haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")], {
+  quiet: true,
+});
 const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId };
 const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
   env: {
@@ -63,7 +83,7 @@ const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/mai
   env: {
     ...env,
     BFF_PORT: String(bffPort),
-    API_URL: `http://127.0.0.1:${apiPort}`,
+    API_URL: `http://127.0.0.1:${innerPort}`,
     CLIENT_DIST: "",
     WS_MAX_SOCKETS_PER_ADDRESS: "1000000",
     WS_MAX_SOCKETS_PER_USER: "100000",
@@ -75,7 +95,12 @@ const sockets = [];
 try {
   await api.ready;
   await bff.ready;
-  const site = `http://127.0.0.1:${bffPort}`;
+  const site = `http://127.0.0.1:${sitePort}`;
+  for (;;) {
+    const rows = await haproxyStats(statsPort);
+    if (rows["bff/bff1"]?.status === "UP" && rows["api/api1"]?.status === "UP") break;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
   const { idToken } = await signUp(emulatorHost, uniqueEmail("measure"));
   const started = await (
     await fetch(`${site}/graphql`, {
@@ -107,9 +132,10 @@ try {
   });
 
   const before = rssMb(bff.child.pid);
+  const haproxyBefore = rssMb(haproxy.child.pid);
   const startedAt = Date.now();
   const opened = async () => {
-    const socket = new WebSocket(`ws://127.0.0.1:${bffPort}/graphql`, "graphql-transport-ws");
+    const socket = new WebSocket(`ws://127.0.0.1:${sitePort}/graphql`, "graphql-transport-ws");
     sockets.push(socket);
     await new Promise((resolve, reject) => {
       socket.once("error", reject);
@@ -144,6 +170,7 @@ try {
   }
   const seconds = (Date.now() - startedAt) / 1000;
   const after = rssMb(bff.child.pid);
+  const haproxyAfter = rssMb(haproxy.child.pid);
   report({
     figure: "bff memory per graphql-ws socket with one story subscription (KiB)",
     sockets: socketCount,
@@ -153,6 +180,13 @@ try {
     opensPerSecond: Math.round(socketCount / seconds),
   });
   report({
+    figure: "HAProxy memory per graphql-ws socket it carries (KiB)",
+    sockets: socketCount,
+    rssBeforeMb: Math.round(haproxyBefore),
+    rssAfterMb: Math.round(haproxyAfter),
+    value: Math.round(((haproxyAfter - haproxyBefore) * 1024) / socketCount),
+  });
+  report({
     figure: `postgres connections of one api process with ${socketCount} sockets open on the bff`,
     value: await connections(),
   });
@@ -160,5 +194,7 @@ try {
   for (const socket of sockets) socket.terminate();
   await bff.stop();
   await api.stop();
+  await haproxy.stop();
+  rmSync(dir, { recursive: true, force: true });
   await sql(serverUrl, `drop database if exists ${name} with (force)`);
 }
