@@ -20,7 +20,10 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
 const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = process.env.FIREBASE_PROJECT_ID;
-/** Anonymous requests per address and minute, across every replica (decision 017). */
+/**
+ * Anonymous requests per address and minute, across every replica (decision 017); below 100 turns
+ * a limit is written through on every turn, so it holds exactly (decision 019).
+ */
 const ANONYMOUS_LIMIT = 40;
 /** Long enough that a story resumed by another worker cannot be the lease running out. */
 const LEASE_SECONDS = 120;
