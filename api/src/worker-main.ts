@@ -71,6 +71,7 @@ try {
       config: settings.generation,
       events,
       log,
+      mediaStorage: settings.mediaStorage,
     }).start();
   }
 } catch (error) {

@@ -3,6 +3,7 @@ import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
+import type { MediaStore } from "../db/media-store.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import type { ModerationSettings } from "../domain/comments/moderation.js";
@@ -43,6 +44,7 @@ import {
   toStoryJson,
   UpdateStoryBody,
 } from "./story-schema.js";
+import { followedByPictures } from "./story-pictures-sync.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "./validation-failure.js";
 
@@ -58,6 +60,8 @@ export interface StoryRoutesOptions {
   readHashSecret: string;
   /** STORY_MODERATION: whether a story made public waits for a moderator. */
   moderation: ModerationSettings;
+  /** The bucket of pictures (decision 028); null keeps them in the database. */
+  media: MediaStore | null;
 }
 
 /** Clients send confirm's edits only when there are some: no body means no edits. */
@@ -76,8 +80,10 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     storyDetail({ stories, community }, story, viewerId, authorUsername);
 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
-  const ownersView = (story: StoryRecord, owner: UserRecord) =>
-    detail(story, owner.id, owner.username);
+  const ownersView = async (story: StoryRecord, owner: UserRecord) => {
+    await followedByPictures(db, options.media, story.id);
+    return detail(story, owner.id, owner.username);
+  };
 
   const find = (request: { params: { id: string } }) => stories.findByPublicId(request.params.id);
 

@@ -52,7 +52,10 @@ const StoryImageSchema = Type.Object(
   {
     id: Type.String(),
     role: Type.Enum([...IMAGE_ROLES]),
-    url: Type.String({ description: "/v1/media/<id>, relative to the api." }),
+    url: Type.String({
+      description:
+        "/v1/media/<id>, relative to the api; or, for a listed story's picture in object storage, an absolute public URL.",
+    }),
     chapter_index: nullable(Type.Integer(), "The chapter it belongs to; null for the cover."),
     paragraph_index: nullable(Type.Integer(), "Shown after this paragraph of the chapter."),
     alt_text: Type.String(),
@@ -213,6 +216,13 @@ export const StoryPageResponse = Type.Object(
 /** Where the api serves a picture's bytes. */
 export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
 
+/**
+ * A picture's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
+ * exists, else the api's, which checks who asks (docs/decisions/028).
+ */
+const pictureUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">) =>
+  picture.publicUrl ?? mediaUrl(picture.id);
+
 export interface StoryJsonContext {
   viewerId: string | null;
   authorUsername: string | null;
@@ -225,7 +235,7 @@ export interface StoryJsonContext {
 /** What a story's JSON shows of a picture. */
 export type StoryPicture = Pick<
   StoryMediaInfo,
-  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption"
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
 >;
 
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
@@ -239,13 +249,13 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
     images: (media ?? []).map((picture) => ({
       id: picture.id,
       role: picture.role,
-      url: mediaUrl(picture.id),
+      url: pictureUrl(picture),
       chapter_index: picture.chapterIndex,
       paragraph_index: picture.paragraphIndex,
       alt_text: picture.altText,
       caption: picture.caption,
     })),
-    header_image_url: cover ? mediaUrl(cover.id) : null,
+    header_image_url: cover ? pictureUrl(cover) : null,
   };
 }
 
@@ -262,7 +272,8 @@ export function toStoryCardJson(
     ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
     content: null,
     images: [],
-    header_image_url: withCover && card.coverId !== null ? mediaUrl(card.coverId) : null,
+    header_image_url:
+      withCover && card.coverId !== null ? (card.coverUrl ?? mediaUrl(card.coverId)) : null,
   };
 }
 
