@@ -26,6 +26,7 @@ describe("the api's configuration", () => {
         llm: null,
         images: null,
       },
+      mediaStorage: null,
     });
   });
 
