@@ -193,6 +193,33 @@ describe("pictures in object storage", () => {
     expect(left).toEqual([]);
   });
 
+  it("keeps a change the bucket could not follow, says so, and finishes it on the next action", async () => {
+    const { publicId, storyId, json } = await listedStory(owner);
+    await s3.stop();
+    try {
+      const hidden = await call("PATCH", `/v1/stories/${publicId}`, owner, { is_public: false });
+      expect(hidden.statusCode).toBe(503);
+      expect(hidden.json()).toMatchObject({
+        code: "UNAVAILABLE",
+        detail:
+          "The change was saved, but the story's pictures could not be updated. Please try again.",
+      });
+      expect((await storyRow(api.database.db, publicId)).isPublic).toBe(false);
+      // Not listed: nobody is given the public URL any more, even while the copy is still there.
+      expect((await call("GET", `/v1/stories/${publicId}`)).statusCode).toBe(404);
+      const own = (await call("GET", `/v1/stories/${publicId}`, owner)).json<StoryJson>();
+      expect(own.images.every((image) => image.url.startsWith("/v1/media/"))).toBe(true);
+    } finally {
+      await s3.resume();
+    }
+    // The copies outlived the outage; the owner's next action (here one the status refuses) ends them.
+    expect((await fetch(json.header_image_url!)).status).toBe(200);
+    const refused = await call("POST", `/v1/stories/${publicId}/confirm`, owner);
+    expect(refused.statusCode).toBe(409);
+    expect((await fetch(json.header_image_url!)).status).toBe(404);
+    expect((await s3.keys()).filter((key) => key.startsWith(`public/${storyId}/`))).toEqual([]);
+  });
+
   it("a failed upload is retried, then fails the story with a reason the owner sees", async () => {
     await workers.stop();
     const broken = await startWorkers(api.database.db, {

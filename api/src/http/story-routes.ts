@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
-import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import type { MediaStore } from "../db/media-store.js";
@@ -85,7 +85,18 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     return detail(story, owner.id, owner.username);
   };
 
-  const find = (request: { params: { id: string } }) => stories.findByPublicId(request.params.id);
+  /**
+   * The story an action names. With a bucket, its pictures are first brought in line with the row
+   * (best effort): a change whose pictures could not follow (503) is finished by the next action
+   * on the story, even one the story's status then refuses (docs/decisions/028).
+   */
+  const find = async (request: { params: { id: string }; log: FastifyBaseLogger }) => {
+    const story = await stories.findByPublicId(request.params.id);
+    if (story !== null && options.media !== null) {
+      await followedByPictures(db, options.media, story.id, request.log).catch(() => {});
+    }
+    return story;
+  };
 
   app.post(
     "/stories/generate/start",

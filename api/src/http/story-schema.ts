@@ -18,7 +18,7 @@ import {
   OUTLINE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from "../domain/stories/story-request.js";
-import { isOwner } from "../domain/stories/visibility.js";
+import { canView, isOwner } from "../domain/stories/visibility.js";
 import { apiIdSchema } from "./api-id-schema.js";
 
 const STORY_DETAIL_ID = "StoryDetail";
@@ -218,10 +218,11 @@ export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
 
 /**
  * A picture's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
- * exists, else the api's, which checks who asks (docs/decisions/028).
+ * exists (a copy the bucket could not delete yet is never named), else the api's, which checks who
+ * asks (docs/decisions/028).
  */
-const pictureUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">) =>
-  picture.publicUrl ?? mediaUrl(picture.id);
+const pictureUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">, listed: boolean) =>
+  (listed ? picture.publicUrl : null) ?? mediaUrl(picture.id);
 
 export interface StoryJsonContext {
   viewerId: string | null;
@@ -243,19 +244,20 @@ const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, co
 export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
   const { media } = context;
   const cover = media?.find((picture) => picture.role === "cover");
+  const listed = canView(story, null);
   return {
     ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
     content: media === null ? null : contentJson(story.content),
     images: (media ?? []).map((picture) => ({
       id: picture.id,
       role: picture.role,
-      url: pictureUrl(picture),
+      url: pictureUrl(picture, listed),
       chapter_index: picture.chapterIndex,
       paragraph_index: picture.paragraphIndex,
       alt_text: picture.altText,
       caption: picture.caption,
     })),
-    header_image_url: cover ? pictureUrl(cover) : null,
+    header_image_url: cover ? pictureUrl(cover, listed) : null,
   };
 }
 
@@ -273,7 +275,9 @@ export function toStoryCardJson(
     content: null,
     images: [],
     header_image_url:
-      withCover && card.coverId !== null ? (card.coverUrl ?? mediaUrl(card.coverId)) : null,
+      withCover && card.coverId !== null
+        ? pictureUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
+        : null,
   };
 }
 

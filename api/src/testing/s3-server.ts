@@ -16,19 +16,29 @@ export interface TestS3 {
   bucketUrl: string;
   /** Every key in the bucket, sorted. */
   keys(): Promise<string[]>;
+  /** Stops answering (an outage), then comes back on the same port with the same objects. */
+  stop(): Promise<void>;
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
 export async function startTestS3(): Promise<TestS3> {
   const directory = await mkdtemp(path.join(tmpdir(), "storyloom-s3-"));
-  const server = new S3rver({
-    address: "127.0.0.1",
-    port: 0,
-    directory,
-    silent: true,
-    configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
-  });
-  const { port } = (await server.run()) as { port: number };
+  const serve = async (port: number) => {
+    const server = new S3rver({
+      address: "127.0.0.1",
+      port,
+      directory,
+      silent: true,
+      configureBuckets: [{ name: TEST_BUCKET, configs: [] }],
+    });
+    const address = (await server.run()) as { port: number };
+    return { server, port: address.port };
+  };
+  let running: S3rver | null;
+  const first = await serve(0);
+  running = first.server;
+  const { port } = first;
   const endpoint = `http://127.0.0.1:${port}`;
   const bucketUrl = `${endpoint}/${TEST_BUCKET}`;
   return {
@@ -51,8 +61,15 @@ export async function startTestS3(): Promise<TestS3> {
         .map((file) => file.slice(0, -"._S3rver_object".length).split(path.sep).join("/"))
         .sort();
     },
+    async stop() {
+      await running?.close();
+      running = null;
+    },
+    async resume() {
+      running = (await serve(port)).server;
+    },
     async close() {
-      await server.close();
+      await running?.close();
       await rm(directory, { recursive: true, force: true });
     },
   };
