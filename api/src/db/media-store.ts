@@ -133,7 +133,7 @@ export class MediaStore {
    * multi-object delete); deleting a missing key succeeds.
    */
   async remove(keys: readonly string[]): Promise<void> {
-    await Promise.all(
+    await settled(
       keys.map((key) =>
         this.client.send(new DeleteObjectCommand({ Bucket: this.bucket, Key: key })),
       ),
@@ -143,4 +143,14 @@ export class MediaStore {
   close(): void {
     this.client.destroy();
   }
+}
+
+/**
+ * Waits for every call, then throws the first failure: nothing is left in flight (retrying in the
+ * SDK) when the caller acts on the failure.
+ */
+export async function settled(calls: ReadonlyArray<Promise<unknown>>): Promise<void> {
+  const results = await Promise.allSettled(calls);
+  const failed = results.find((result) => result.status === "rejected");
+  if (failed) throw failed.reason;
 }

@@ -2,7 +2,7 @@ import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PUBLIC_CACHE_CONTROL } from "../db/media-store.js";
-import { storyMedia } from "../db/schema.js";
+import { storyMedia, users } from "../db/schema.js";
 import { startTestS3, type TestS3 } from "../testing/s3-server.js";
 import { newPerson, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
@@ -152,6 +152,34 @@ describe("pictures in object storage", () => {
     // Still the owner's, through the api.
     expect((await call("GET", after.header_image_url!, owner)).statusCode).toBe(200);
     expect((await call("GET", after.header_image_url!)).statusCode).toBe(404);
+  });
+
+  it("a moderator's rejection takes a story's public copies down; an approval puts them back", async () => {
+    const moderator = await newPerson(api, "moderator");
+    await api.database.db
+      .update(users)
+      .set({ roles: ["moderator"] })
+      .where(eq(users.id, moderator.id));
+    const { publicId, storyId, json } = await listedStory(owner);
+    const publicKeys = async () =>
+      (await s3.keys()).filter((key) => key.startsWith(`public/${storyId}/`));
+    expect(await publicKeys()).toHaveLength(json.images.length);
+
+    const rejected = await call(
+      "POST",
+      `/v1/admin/stories/${publicId}/reject?reason=Spam`,
+      moderator,
+    );
+    expect(rejected.statusCode).toBe(200);
+    expect(await publicKeys()).toEqual([]);
+    expect((await fetch(json.header_image_url!)).status).toBe(404);
+
+    const approved = await call("POST", `/v1/admin/stories/${publicId}/approve`, moderator);
+    expect(approved.statusCode).toBe(200);
+    expect(await publicKeys()).toHaveLength(json.images.length);
+    const again = approved.json<StoryJson>();
+    expect(again.header_image_url).toBe(json.header_image_url);
+    expect((await fetch(again.header_image_url!)).status).toBe(200);
   });
 
   it("new pictures replace the old objects, public copies included", async () => {

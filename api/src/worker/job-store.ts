@@ -2,7 +2,7 @@ import { and, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { WriterError, type StoryImage } from "@storyloom/writer";
 import type { Database } from "../db/database.js";
-import { MediaStore } from "../db/media-store.js";
+import { MediaStore, settled } from "../db/media-store.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
 import { etagOf, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
@@ -196,7 +196,7 @@ export class JobStore {
     if (media === null || rows.length === 0) return [];
     const keys: string[] = [];
     try {
-      await Promise.all(
+      await settled(
         rows.map(async (row) => {
           const bytes = row.bytes as Uint8Array;
           const key = MediaStore.storageKey({ ...row, id: row.id as string });
