@@ -67,6 +67,22 @@ describe("docker/compose.yml, scaled", () => {
     }
   });
 
+  it("gives the api replicas and the workers the same picture bucket, and none by default", async () => {
+    const bucket = {
+      MEDIA_S3_BUCKET: "storyloom-pictures",
+      MEDIA_S3_REGION: "auto",
+      MEDIA_S3_ENDPOINT: "https://account.r2.cloudflarestorage.com",
+      MEDIA_PUBLIC_BASE_URL: "https://pictures.example.com",
+    };
+    const { services } = await composeConfig({ ...required, ...bucket });
+    for (const name of ["api", "worker"]) {
+      expect(services[name].environment).toMatchObject(bucket);
+    }
+    const unset = await composeConfig(required);
+    expect(unset.services.api.environment.MEDIA_S3_BUCKET).toBe("");
+    expect(unset.services.worker.environment.MEDIA_S3_BUCKET).toBe("");
+  });
+
   it("refuses to start without the shared read-hash secret", async () => {
     await expect(composeConfig({ ...required, READ_HASH_SECRET: "" })).rejects.toThrow(
       /set READ_HASH_SECRET/,

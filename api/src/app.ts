@@ -9,6 +9,7 @@ import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
 import { CommunityRepository } from "./db/community-repository.js";
 import type { Database } from "./db/database.js";
+import { MediaStore } from "./db/media-store.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { UsersRepository } from "./db/users-repository.js";
 import { TRENDING } from "./domain/community/trending.js";
@@ -57,6 +58,7 @@ export type AppSettings = Pick<
   | "addressLimits"
   | "adminEmails"
   | "publicListCacheMs"
+  | "mediaStorage"
 >;
 
 export interface AppDeps {
@@ -127,8 +129,18 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
   const guards = createAuthGuards(deps.identity, users, settings.adminEmails);
+  // Pictures in an S3-compatible bucket when configured (docs/decisions/028).
+  const media = settings.mediaStorage ? new MediaStore(settings.mediaStorage) : null;
+  app.addHook("onClose", async () => media?.close());
   await app.register(healthRoutes, { prefix: "/v1", db, draining: deps.draining });
-  await app.register(authRoutes, { prefix: "/v1", guards, users, identity: deps.identity });
+  await app.register(authRoutes, {
+    prefix: "/v1",
+    db,
+    media,
+    guards,
+    users,
+    identity: deps.identity,
+  });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
   await app.register(storyRoutes, {
     prefix: "/v1",
@@ -139,6 +151,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
+    media,
   });
   // Visitors' pages of public cards, cleared by every write through this app (decision 019).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
@@ -152,7 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
   await app.register(userRoutes, { prefix: "/v1", community });
-  await app.register(mediaRoutes, { prefix: "/v1", db, guards });
+  await app.register(mediaRoutes, { prefix: "/v1", db, guards, media });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
@@ -161,7 +174,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(adminRoutes, { prefix: "/v1", db, guards });
+  await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
   await registerStoryStream(app, deps, users);
   return app;
 }

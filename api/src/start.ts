@@ -67,6 +67,7 @@ export async function startApi(env: Environment): Promise<RunningApi> {
             config: config.generation,
             events,
             log: app.log,
+            mediaStorage: config.mediaStorage,
           }).start()
         : null;
     const address = app.server.address();

@@ -76,6 +76,7 @@ try {
       config: settings.generation,
       events,
       log,
+      mediaStorage: settings.mediaStorage,
     }).start();
   }
 } catch (error) {

@@ -27,6 +27,7 @@ describe("the api's configuration", () => {
         images: null,
       },
       drainTimeoutMs: 10_000,
+      mediaStorage: null,
     });
   });
 

@@ -6,6 +6,8 @@ import { Type } from "typebox";
 import type { DatabaseTarget } from "../db/database.js";
 import type { GenerationSettings } from "../worker/story-tools.js";
 import { GenerationEnvProperties, generationSettings } from "./generation-config.js";
+import { MediaEnvProperties, mediaStorageSettings } from "./media-config.js";
+import type { MediaStorageSettings } from "../db/media-store.js";
 import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
 import type { AddressLimitSettings } from "../domain/rate-limits.js";
 import { redactPassword, withDefaultUser } from "../lib/postgres-url.js";
@@ -130,6 +132,7 @@ export const ApiEnvSchema = Type.Object({
     }),
   ),
   ...GenerationEnvProperties,
+  ...MediaEnvProperties,
 });
 
 /** ADMIN_EMAILS as a list: trimmed, lower-cased, empty items dropped. */
@@ -181,6 +184,8 @@ export interface ApiConfig {
   generation: GenerationSettings;
   /** DRAIN_TIMEOUT_MS: the bound on a stop after SIGTERM (docs/decisions/027-replicas-behind-haproxy.md). */
   drainTimeoutMs: number;
+  /** The S3-compatible bucket pictures go to; null keeps them in the database (decision 028). */
+  mediaStorage: MediaStorageSettings | null;
 }
 
 export function loadApiConfig(env: Environment = process.env): ApiConfig {
@@ -220,5 +225,6 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
     publicListCacheMs: vars.PUBLIC_LIST_CACHE_MS,
     generation: generationSettings(vars),
     drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
+    mediaStorage: mediaStorageSettings(vars),
   };
 }

@@ -61,7 +61,7 @@ export interface StoryCommunity {
 /** A picture of the reader's page, without its bytes. */
 export type ReaderPicture = Pick<
   StoryMediaRecord,
-  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption"
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
 >;
 
 /** The story of the reader's page: the row, its author's username, counts and pictures. */
@@ -166,6 +166,8 @@ export interface StoryCard extends StoryCardFields {
   community: StoryCommunity;
   /** The current generation's cover picture; null when it has none (yet). */
   coverId: string | null;
+  /** Its public copy's URL while the story is listed (docs/decisions/028); else null. */
+  coverUrl: string | null;
 }
 
 /** The viewer of a prepared statement: a user id, or null for a visitor. */
@@ -188,10 +190,14 @@ function communityColumns(viewer: Placeholder | string | null) {
   };
 }
 
-/** The cover of the story's current generation; the newest wins, as a redrawn one replaces the old. */
+/**
+ * The cover of the story's current generation; the newest wins, as a redrawn one replaces the old.
+ * Its id, then a space and its public URL when it has one (ids and URLs hold no spaces): one
+ * subselect for both.
+ */
 const coverIdColumn = sql<
   string | null
->`(select ${qualified(storyMedia.id)} from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
+>`(select ${qualified(storyMedia.id)} || coalesce(' ' || ${qualified(storyMedia.publicUrl)}, '') from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
 
 /** Everything a card shows, in one statement's row (the author's username comes from a join). */
 const cardColumns = {
@@ -209,11 +215,13 @@ type CardRow = StoryCardFields & {
 
 /** A card from its row; the drivers answer int and boolean columns in their JS types already. */
 export function toStoryCard(row: CardRow, authorUsername: string | null): StoryCard {
-  const { bookmarkCount, commentCount, isBookmarked, coverId, ...fields } = row;
+  const { bookmarkCount, commentCount, isBookmarked, coverId: cover, ...fields } = row;
+  const [coverId = null, coverUrl = null] = cover?.split(" ") ?? [];
   return {
     ...fields,
     authorUsername,
     coverId,
+    coverUrl,
     community: {
       bookmarkCount: Number(bookmarkCount),
       commentCount: Number(commentCount),
@@ -390,7 +398,7 @@ export class CommunityRepository {
       const m = (column: AnyPgColumn) => qualified(column);
       const pictures = sql<
         ReaderPicture[]
-      >`(select coalesce(json_agg(json_build_object('id', ${m(storyMedia.id)}, 'role', ${m(storyMedia.role)}, 'chapterIndex', ${m(storyMedia.chapterIndex)}, 'paragraphIndex', ${m(storyMedia.paragraphIndex)}, 'altText', ${m(storyMedia.altText)}, 'caption', ${m(storyMedia.caption)}) order by ${m(storyMedia.role)} = 'cover' desc, ${m(storyMedia.chapterIndex)}, ${m(storyMedia.paragraphIndex)}, ${m(storyMedia.createdAt)}), '[]') from ${storyMedia} where ${m(storyMedia.storyId)} = ${qualified(stories.id)} and ${m(storyMedia.generation)} = ${qualified(stories.generation)})`;
+      >`(select coalesce(json_agg(json_build_object('id', ${m(storyMedia.id)}, 'role', ${m(storyMedia.role)}, 'chapterIndex', ${m(storyMedia.chapterIndex)}, 'paragraphIndex', ${m(storyMedia.paragraphIndex)}, 'altText', ${m(storyMedia.altText)}, 'caption', ${m(storyMedia.caption)}, 'publicUrl', ${m(storyMedia.publicUrl)}) order by ${m(storyMedia.role)} = 'cover' desc, ${m(storyMedia.chapterIndex)}, ${m(storyMedia.paragraphIndex)}, ${m(storyMedia.createdAt)}), '[]') from ${storyMedia} where ${m(storyMedia.storyId)} = ${qualified(stories.id)} and ${m(storyMedia.generation)} = ${qualified(stories.generation)})`;
       return this.db
         .select({
           story: stories,

@@ -115,8 +115,13 @@ export const storyMedia = pgTable(
     altText: text("alt_text").notNull(),
     caption: text("caption"),
     contentType: text("content_type").notNull(),
-    bytes: bytea("bytes").notNull(),
+    /** Null when the picture is in object storage (storageKey; docs/decisions/028). */
+    bytes: bytea("bytes"),
     etag: text("etag").notNull(),
+    storageKey: text("storage_key"),
+    /** The public copy of a listed story's picture, and the URL it is served at (decision 028). */
+    publicKey: text("public_key"),
+    publicUrl: text("public_url"),
     createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index("story_media_story_idx").on(table.storyId)],

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { customAlphabet, nanoid } from "nanoid";
 import type { Database } from "./database.js";
 import { stories, storyMedia, users, type StoryMediaRecord, type StoryRecord } from "./schema.js";
@@ -41,8 +41,7 @@ export type NewStoryMedia = Pick<
   | "altText"
   | "caption"
   | "contentType"
-  | "bytes"
->;
+> & { bytes: Uint8Array };
 
 /** A picture without its bytes, as story responses list them. */
 export type StoryMediaInfo = Omit<StoryMediaRecord, "bytes">;
@@ -66,6 +65,9 @@ const mediaInfoColumns = {
   caption: storyMedia.caption,
   contentType: storyMedia.contentType,
   etag: storyMedia.etag,
+  storageKey: storyMedia.storageKey,
+  publicKey: storyMedia.publicKey,
+  publicUrl: storyMedia.publicUrl,
   createdAt: storyMedia.createdAt,
 };
 
@@ -218,11 +220,20 @@ export class StoriesRepository {
     return row ?? null;
   }
 
-  /** Deletes the pictures of generations before `generation` (a restart starts from nothing). */
+  /**
+   * Deletes the pictures of generations before `generation` (a restart starts from nothing) kept
+   * in the database; those in object storage go with their objects (domain/stories/story-pictures.ts).
+   */
   async deleteMediaBefore(storyId: string, generation: number): Promise<void> {
     await this.db
       .delete(storyMedia)
-      .where(and(eq(storyMedia.storyId, storyId), lt(storyMedia.generation, generation)));
+      .where(
+        and(
+          eq(storyMedia.storyId, storyId),
+          lt(storyMedia.generation, generation),
+          isNull(storyMedia.storageKey),
+        ),
+      );
   }
 }
 

@@ -3,6 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import { CommentsRepository } from "../db/comments-repository.js";
 import type { Database } from "../db/database.js";
+import type { MediaStore } from "../db/media-store.js";
 import type { UserRecord } from "../db/schema.js";
 import { type ModerationStatus } from "@storyloom/common";
 import { StoriesRepository } from "../db/stories-repository.js";
@@ -16,11 +17,14 @@ import { jsonContext } from "./comment-routes.js";
 import { CommentIdParams, commentResponse, toCommentJson } from "./comment-schema.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
+import { followedByPictures } from "./story-pictures-sync.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
 
 export interface AdminRoutesOptions {
   db: Database;
   guards: AuthGuards;
+  /** The bucket of pictures (decision 028): an approval publishes them, a rejection hides them. */
+  media: MediaStore | null;
 }
 
 export const MODERATORS_ONLY = "Only moderators and admins can do this.";
@@ -162,6 +166,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
       });
       if (updated !== null) {
         await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
+        await followedByPictures(db, options.media, updated.id);
         return toStoryJson(updated, {
           viewerId: user.id,
           authorUsername: story.authorUsername,

@@ -1,5 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
+import type { Database } from "../db/database.js";
+import type { MediaStore } from "../db/media-store.js";
+import { objectKeysOfUser } from "../domain/stories/story-pictures.js";
 import { UsernameTakenError, type UsersRepository } from "../db/users-repository.js";
 import { IdentityUnavailableError, type IdentityProvider } from "../identity/identity-provider.js";
 import { conflict, unavailable } from "../lib/errors.js";
@@ -10,6 +13,9 @@ import { toUserProfileJson, userProfileResponse } from "./profile-schema.js";
 import { profileChanges, UpdateProfileBody } from "./update-profile-body.js";
 
 export interface AuthRoutesOptions {
+  db: Database;
+  /** The bucket of pictures (decision 028): a deleted account's go with it. */
+  media: MediaStore | null;
   guards: AuthGuards;
   users: UsersRepository;
   identity: IdentityProvider;
@@ -83,7 +89,20 @@ export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (a
       const user = signedInUser(request);
       // Our data first: if the identity provider then fails, a retry finds (re-creates) an empty
       // profile and finishes the job, rather than leaving data of a person who cannot sign in.
+      // Pictures in object storage (decision 028): the public copies go first, or nothing does;
+      // the rest after the rows (a failure there leaves objects no URL names, logged by key).
+      const objects = await objectKeysOfUser(options.db, options.media, user.id);
+      await options.media?.remove(objects.public).catch((error: unknown) => {
+        request.log.warn({ err: error }, "deleting an account's public pictures failed");
+        throw unavailable("Your account could not be deleted just now. Please try again.");
+      });
       await users.delete(user.id);
+      await options.media?.remove(objects.stored).catch((error: unknown) => {
+        request.log.warn(
+          { err: error, keys: objects.stored },
+          "deleting an account's pictures failed",
+        );
+      });
       try {
         await identity.deleteUser(user.firebaseUid);
       } catch (error) {

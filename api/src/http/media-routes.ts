@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../db/database.js";
+import type { MediaStore } from "../db/media-store.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { canView } from "../domain/stories/visibility.js";
 import { notFound } from "../lib/errors.js";
@@ -12,6 +13,8 @@ import { bearerSecurity } from "./openapi.js";
 export interface MediaRoutesOptions {
   db: Database;
   guards: AuthGuards;
+  /** The bucket of pictures whose row keeps only a key (decision 028); null: none. */
+  media: MediaStore | null;
 }
 
 const PICTURE_NOT_FOUND = "Picture not found.";
@@ -71,7 +74,14 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
       if (matchesEtag(request.headers["if-none-match"], etag)) {
         return reply.status(304).send(null);
       }
-      return reply.type(media.contentType).send(Buffer.from(media.bytes));
+      if (media.bytes !== null) return reply.type(media.contentType).send(Buffer.from(media.bytes));
+      // In object storage: read from the bucket, only now that the check above passed.
+      const body =
+        media.storageKey !== null && options.media !== null
+          ? await options.media.read(media.storageKey)
+          : null;
+      if (body === null) throw notFound(PICTURE_NOT_FOUND);
+      return reply.type(media.contentType).send(Buffer.from(body));
     },
   );
 };

@@ -1,8 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
-import type { FastifyRequest, preValidationAsyncHookHandler } from "fastify";
+import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
+import type { MediaStore } from "../db/media-store.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import type { ModerationSettings } from "../domain/comments/moderation.js";
@@ -43,6 +44,7 @@ import {
   toStoryJson,
   UpdateStoryBody,
 } from "./story-schema.js";
+import { followedByPictures } from "./story-pictures-sync.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "./validation-failure.js";
 
@@ -58,6 +60,8 @@ export interface StoryRoutesOptions {
   readHashSecret: string;
   /** STORY_MODERATION: whether a story made public waits for a moderator. */
   moderation: ModerationSettings;
+  /** The bucket of pictures (decision 028); null keeps them in the database. */
+  media: MediaStore | null;
 }
 
 /** Clients send confirm's edits only when there are some: no body means no edits. */
@@ -76,10 +80,23 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     storyDetail({ stories, community }, story, viewerId, authorUsername);
 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
-  const ownersView = (story: StoryRecord, owner: UserRecord) =>
-    detail(story, owner.id, owner.username);
+  const ownersView = async (story: StoryRecord, owner: UserRecord) => {
+    await followedByPictures(db, options.media, story.id);
+    return detail(story, owner.id, owner.username);
+  };
 
-  const find = (request: { params: { id: string } }) => stories.findByPublicId(request.params.id);
+  /**
+   * The story an action names. With a bucket, its pictures are first brought in line with the row
+   * (best effort): a change whose pictures could not follow (503) is finished by the next action
+   * on the story, even one the story's status then refuses (docs/decisions/028).
+   */
+  const find = async (request: { params: { id: string }; log: FastifyBaseLogger }) => {
+    const story = await stories.findByPublicId(request.params.id);
+    if (story !== null && options.media !== null) {
+      await followedByPictures(db, options.media, story.id, request.log).catch(() => {});
+    }
+    return story;
+  };
 
   app.post(
     "/stories/generate/start",

@@ -18,7 +18,7 @@ import {
   OUTLINE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from "../domain/stories/story-request.js";
-import { isOwner } from "../domain/stories/visibility.js";
+import { canView, isOwner } from "../domain/stories/visibility.js";
 import { apiIdSchema } from "./api-id-schema.js";
 
 const STORY_DETAIL_ID = "StoryDetail";
@@ -52,7 +52,10 @@ const StoryImageSchema = Type.Object(
   {
     id: Type.String(),
     role: Type.Enum([...IMAGE_ROLES]),
-    url: Type.String({ description: "/v1/media/<id>, relative to the api." }),
+    url: Type.String({
+      description:
+        "/v1/media/<id>, relative to the api; or, for a listed story's picture in object storage, an absolute public URL.",
+    }),
     chapter_index: nullable(Type.Integer(), "The chapter it belongs to; null for the cover."),
     paragraph_index: nullable(Type.Integer(), "Shown after this paragraph of the chapter."),
     alt_text: Type.String(),
@@ -213,6 +216,14 @@ export const StoryPageResponse = Type.Object(
 /** Where the api serves a picture's bytes. */
 export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
 
+/**
+ * A picture's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
+ * exists (a copy the bucket could not delete yet is never named), else the api's, which checks who
+ * asks (docs/decisions/028).
+ */
+const pictureUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">, listed: boolean) =>
+  (listed ? picture.publicUrl : null) ?? mediaUrl(picture.id);
+
 export interface StoryJsonContext {
   viewerId: string | null;
   authorUsername: string | null;
@@ -225,7 +236,7 @@ export interface StoryJsonContext {
 /** What a story's JSON shows of a picture. */
 export type StoryPicture = Pick<
   StoryMediaInfo,
-  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption"
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
 >;
 
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
@@ -233,19 +244,20 @@ const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, co
 export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
   const { media } = context;
   const cover = media?.find((picture) => picture.role === "cover");
+  const listed = canView(story, null);
   return {
     ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
     content: media === null ? null : contentJson(story.content),
     images: (media ?? []).map((picture) => ({
       id: picture.id,
       role: picture.role,
-      url: mediaUrl(picture.id),
+      url: pictureUrl(picture, listed),
       chapter_index: picture.chapterIndex,
       paragraph_index: picture.paragraphIndex,
       alt_text: picture.altText,
       caption: picture.caption,
     })),
-    header_image_url: cover ? mediaUrl(cover.id) : null,
+    header_image_url: cover ? pictureUrl(cover, listed) : null,
   };
 }
 
@@ -262,7 +274,10 @@ export function toStoryCardJson(
     ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
     content: null,
     images: [],
-    header_image_url: withCover && card.coverId !== null ? mediaUrl(card.coverId) : null,
+    header_image_url:
+      withCover && card.coverId !== null
+        ? pictureUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
+        : null,
   };
 }
 

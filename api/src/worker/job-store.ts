@@ -1,11 +1,13 @@
 import { and, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
-import type { StoryImage } from "@storyloom/writer";
+import { WriterError, type StoryImage } from "@storyloom/writer";
 import type { Database } from "../db/database.js";
+import { MediaStore, settled } from "../db/media-store.js";
 import { stories, storyMedia, type StoryRecord } from "../db/schema.js";
 import { etagOf, type StoryChanges } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { reanchorStoryComments } from "../domain/comments/reanchor-comments.js";
+import { reconcileStoryPictures } from "../domain/stories/story-pictures.js";
 
 // The story row is the job (docs/decisions/008-story-generation-pipeline.md). Every write a worker
 // makes is guarded by the lease it claimed: same generation (a restart or discard bumps it), still
@@ -33,10 +35,16 @@ export interface JobLease {
 /** Which pictures a finished job replaces: all of this generation's, or just the cover. */
 export type MediaReplacement = "all" | "cover";
 
+/** Told what the object store could not tidy after a job's pictures were saved. */
+export type MediaWarning = (error: unknown, storyPublicId: string) => void;
+
 export class JobStore {
   constructor(
     private readonly db: Database,
     private readonly leaseSeconds: number,
+    /** The bucket pictures go to; null keeps their bytes in the database (decision 028). */
+    private readonly media: MediaStore | null = null,
+    private readonly warn: MediaWarning = () => {},
   ) {}
 
   /**
@@ -130,30 +138,87 @@ export class JobStore {
     images: StoryImage[],
     replace: MediaReplacement,
   ): Promise<StoryRecord> {
-    return this.db.transaction(async (tx) => {
-      const story = await applyGuarded(tx, lease, {
-        ...changes,
-        leaseOwner: null,
-        leaseExpiresAt: null,
-        attempt: 0,
+    const rows = images.map((image) => mediaRow(lease, image));
+    const uploaded = await this.upload(rows);
+    let replacedKeys: string[] = [];
+    let finished: StoryRecord;
+    try {
+      finished = await this.db.transaction(async (tx) => {
+        const story = await applyGuarded(tx, lease, {
+          ...changes,
+          leaseOwner: null,
+          leaseExpiresAt: null,
+          attempt: 0,
+        });
+        const replaced = and(
+          eq(storyMedia.storyId, lease.id),
+          eq(storyMedia.generation, lease.generation),
+        );
+        const removed = await tx
+          .delete(storyMedia)
+          .where(replace === "all" ? replaced : and(replaced, eq(storyMedia.role, "cover")))
+          .returning({ storageKey: storyMedia.storageKey, publicKey: storyMedia.publicKey });
+        replacedKeys = removed.flatMap((row) =>
+          [row.storageKey, row.publicKey].filter((key) => key !== null),
+        );
+        if (rows.length > 0) {
+          await tx.insert(storyMedia).values(rows);
+        }
+        // A regeneration's new text re-anchors the inline comments, in this transaction.
+        if (changes.status === "ready_for_review") {
+          await reanchorStoryComments(tx, story.id, story.content);
+        }
+        await notifyStoryEvent(tx, story.publicId, story.eventSeq);
+        return story;
       });
-      const replaced = and(
-        eq(storyMedia.storyId, lease.id),
-        eq(storyMedia.generation, lease.generation),
+    } catch (error) {
+      // Not saved (the job was lost, or the database failed): its objects would be orphans.
+      await this.tidy(uploaded, lease);
+      throw error;
+    }
+    await this.tidy(replacedKeys, lease);
+    if (this.media !== null) {
+      // A listed story's new pictures get their public copies; old generations' objects go.
+      await reconcileStoryPictures(this.db, this.media, lease.id).catch((error: unknown) =>
+        this.warn(error, lease.publicId),
       );
-      await tx
-        .delete(storyMedia)
-        .where(replace === "all" ? replaced : and(replaced, eq(storyMedia.role, "cover")));
-      if (images.length > 0) {
-        await tx.insert(storyMedia).values(images.map((image) => mediaRow(lease, image)));
-      }
-      // A regeneration's new text re-anchors the inline comments, in this transaction.
-      if (changes.status === "ready_for_review") {
-        await reanchorStoryComments(tx, story.id, story.content);
-      }
-      await notifyStoryEvent(tx, story.publicId, story.eventSeq);
-      return story;
-    });
+    }
+    return finished;
+  }
+
+  /**
+   * With a bucket, puts each picture there and keeps only its key in the row. A failed upload
+   * fails the step as a retryable writer error: it is tried again like any writer failure, then
+   * shown to the owner.
+   */
+  private async upload(rows: Array<typeof storyMedia.$inferInsert>): Promise<string[]> {
+    const media = this.media;
+    if (media === null || rows.length === 0) return [];
+    const keys: string[] = [];
+    try {
+      await settled(
+        rows.map(async (row) => {
+          const bytes = row.bytes as Uint8Array;
+          const key = MediaStore.storageKey({ ...row, id: row.id as string });
+          keys.push(key);
+          await media.put(key, bytes, row.contentType);
+          row.storageKey = key;
+          row.bytes = null;
+        }),
+      );
+    } catch (error) {
+      await this.tidy(keys, null);
+      throw new WriterError("the pictures could not be stored", true, { cause: error });
+    }
+    return keys;
+  }
+
+  /** Deletes objects no row refers to any more; a failure is told, not thrown (the job is done). */
+  private async tidy(keys: string[], lease: JobLease | null): Promise<void> {
+    if (this.media === null || keys.length === 0) return;
+    await this.media
+      .remove(keys)
+      .catch((error: unknown) => this.warn(error, lease?.publicId ?? ""));
   }
 
   /** Current generation and state of a story, to tell whether a running job is still wanted. */

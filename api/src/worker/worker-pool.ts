@@ -1,6 +1,7 @@
 import { hostname } from "node:os";
 import { nanoid } from "nanoid";
 import type { Database } from "../db/database.js";
+import { MediaStore, type MediaStorageSettings } from "../db/media-store.js";
 import type { StoryEventBus } from "../db/story-event-bus.js";
 import { JobStore, type JobLease } from "./job-store.js";
 import {
@@ -20,6 +21,8 @@ export interface WorkerPoolOptions {
   /** Story events wake idle loops and stop jobs whose story was discarded or restarted. */
   events: StoryEventBus | null;
   log: WorkerLog;
+  /** The bucket pictures go to (MEDIA_S3_*); null or absent keeps them in the database. */
+  mediaStorage?: MediaStorageSettings | null;
   /** How often an idle loop looks for work without being woken (default 500 ms). */
   idlePollMs?: number;
   /** Default 200 ms: at most 5 streamed progress events per second and job. */
@@ -43,6 +46,7 @@ const defaultRetryDelay = (attempt: number) =>
 export class WorkerPool {
   private readonly id = `${hostname()}:${process.pid}:${nanoid(6)}`;
   private readonly store: JobStore;
+  private readonly media: MediaStore | null;
   private readonly runner: JobRunnerOptions;
   private readonly running = new Map<string, RunningJob>();
   private readonly sleepers = new Set<() => void>();
@@ -52,7 +56,10 @@ export class WorkerPool {
   private stopped: Promise<void> | null = null;
 
   constructor(private readonly options: WorkerPoolOptions) {
-    this.store = new JobStore(options.db, options.config.leaseSeconds);
+    this.media = options.mediaStorage ? new MediaStore(options.mediaStorage) : null;
+    this.store = new JobStore(options.db, options.config.leaseSeconds, this.media, (err, story) =>
+      options.log.warn({ err, story }, "tidying a story's pictures in object storage failed"),
+    );
     this.runner = {
       store: this.store,
       tools: options.tools,
@@ -100,6 +107,7 @@ export class WorkerPool {
       for (const job of this.running.values()) job.abort(reason);
       this.wakeAll();
       await Promise.all(this.loops);
+      this.media?.close();
     })());
   }
 
