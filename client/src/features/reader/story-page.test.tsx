@@ -119,6 +119,18 @@ describe("story reader", () => {
     expect(await screen.findByText("Dusk over the drowned city")).toBeInTheDocument();
   });
 
+  it("shows the owner of a rejected story the moderator's reason", async () => {
+    renderStory(storyFixture({ moderationStatus: "REJECTED", moderationReason: "Copied text" }));
+    expect(await screen.findByText("Rejected by a moderator.")).toBeInTheDocument();
+    expect(screen.getByText(/Reason: Copied text/)).toBeInTheDocument();
+  });
+
+  it("shows the owner of an approved story no rejection", async () => {
+    renderStory(storyFixture());
+    expect(await screen.findByRole("button", { name: "Make Public" })).toBeInTheDocument();
+    expect(screen.queryByText("Rejected by a moderator.")).not.toBeInTheDocument();
+  });
+
   it("shows no illustrations to a reader who is not premium", async () => {
     const images = [chapterImage(null)];
     renderRoute(path, {
