@@ -120,7 +120,10 @@ test("a passage that already has a note takes a second one: dragging inside the 
     .poll(() =>
       popup.evaluate((element) => {
         const rect = element.getBoundingClientRect();
-        const top = document.elementFromPoint(rect.left + rect.width / 2, rect.top + rect.height / 2);
+        const top = document.elementFromPoint(
+          rect.left + rect.width / 2,
+          rect.top + rect.height / 2,
+        );
         return rect.top < 64 && top !== null && top.closest(".site-header") !== null;
       }),
     )
@@ -149,7 +152,9 @@ test("on a 375×812 phone the reader's headers stay one short row, with one-line
   await expect(page.getByRole("heading", { name: story.title, level: 1 })).toBeVisible();
 
   const readerHeader = page.locator(".reader-header");
-  const headerBottom = await readerHeader.evaluate((element) => element.getBoundingClientRect().bottom);
+  const headerBottom = await readerHeader.evaluate(
+    (element) => element.getBoundingClientRect().bottom,
+  );
   expect(headerBottom).toBeLessThanOrEqual(812 / 6);
   const back = (await page.getByRole("button", { name: "Back" }).boundingBox())!;
   for (const name of ["Enable comments", "Share story", "Add bookmark"]) {

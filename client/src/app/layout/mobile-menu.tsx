@@ -47,7 +47,11 @@ export function MobileMenu() {
                     </NavLink>
                   </li>
                 ))}
-                <ModerationMenuItem active={open} className="mobile-menu__item" onNavigate={close} />
+                <ModerationMenuItem
+                  active={open}
+                  className="mobile-menu__item"
+                  onNavigate={close}
+                />
                 <li>
                   <button
                     type="button"
