@@ -168,6 +168,38 @@ describe("story moderation (STORY_MODERATION=pre)", () => {
     });
   });
 
+  it("lets moderators and admins read a story in the queue, its pictures and comments, before deciding", async () => {
+    const id = await published();
+    const story = (await call("GET", `/v1/stories/${id}`, moderator)).json();
+    expect(story).toMatchObject({ public_id: id, moderation_status: "pending", is_owner: false });
+    expect((await call("GET", `/v1/stories/${id}`, admin)).statusCode).toBe(200);
+    expect((await call("GET", story.header_image_url, moderator)).statusCode).toBe(200);
+    expect((await call("GET", `/v1/comments/stories/${id}/comments`, moderator)).statusCode).toBe(
+      200,
+    );
+    for (const person of [reader, null]) {
+      expect((await call("GET", `/v1/stories/${id}`, person)).statusCode).toBe(404);
+      expect((await call("GET", story.header_image_url, person)).statusCode).toBe(404);
+    }
+    // Still readable once rejected, so a second moderator can look again.
+    await call("POST", `/v1/admin/stories/${id}/reject?reason=Copied%20text`, moderator);
+    expect((await call("GET", `/v1/stories/${id}`, moderator)).json()).toMatchObject({
+      moderation_status: "rejected",
+      // The reason is its owner's to read.
+      moderation_reason: null,
+    });
+  });
+
+  it("keeps a private story and a draft from moderators", async () => {
+    for (const id of [
+      await storyIn(api, owner, "completed", { isPublic: false }),
+      await storyIn(api, owner, "ready_for_review"),
+    ]) {
+      expect((await call("GET", `/v1/stories/${id}`, moderator)).statusCode).toBe(404);
+      expect((await call("GET", `/v1/stories/${id}`, admin)).statusCode).toBe(404);
+    }
+  });
+
   it("approves a story made public at once when moderation is off", async () => {
     moderation.storyModeration = "off";
     const id = await storyIn(api, owner, "completed", { isPublic: false });

@@ -24,7 +24,12 @@ import {
   REPORTING_TOO_FAST,
   type RateLimiter,
 } from "../domain/rate-limits.js";
-import { assertCanView, canView } from "../domain/stories/visibility.js";
+import {
+  assertCanRead,
+  assertCanView,
+  canView,
+  storyViewerOf,
+} from "../domain/stories/visibility.js";
 import { forbidden, invalid, notFound } from "../lib/errors.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import {
@@ -105,7 +110,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
     async (request) => {
       // Two statements, neither reading the story's text (docs/decisions/019).
       const story = await stories.findAccessByPublicId(request.params.id);
-      assertCanView(story, request.user?.id ?? null);
+      assertCanRead(story, storyViewerOf(request.user));
       assertCommentsOpen(story);
       const limit = request.query.limit ?? COMMENTS_LIMIT;
       const rows = await comments.listForStory(story.id, request.user?.id ?? null, limit);

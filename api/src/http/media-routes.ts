@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import type { Database } from "../db/database.js";
 import type { MediaStore } from "../db/media-store.js";
 import { StoriesRepository } from "../db/stories-repository.js";
-import { canView } from "../domain/stories/visibility.js";
+import { canRead, canView, storyViewerOf } from "../domain/stories/visibility.js";
 import { notFound } from "../lib/errors.js";
 import { apiIdSchema } from "./api-id-schema.js";
 import type { AuthGuards } from "./auth-guards.js";
@@ -61,7 +61,7 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
     async (request, reply) => {
       const found = await stories.findMedia(request.params.id);
       // A picture of a story the viewer may not see does not exist for them either.
-      if (found === null || !canView(found.story, request.user?.id ?? null)) {
+      if (found === null || !canRead(found.story, storyViewerOf(request.user))) {
         throw notFound(PICTURE_NOT_FOUND);
       }
       const { media, story } = found;

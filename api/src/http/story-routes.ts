@@ -22,7 +22,13 @@ import {
   validStoryRequest,
   validTitle,
 } from "../domain/stories/story-request.js";
-import { assertCanView, canView, isOwner } from "../domain/stories/visibility.js";
+import {
+  assertCanRead,
+  assertCanView,
+  canView,
+  isOwner,
+  storyViewerOf,
+} from "../domain/stories/visibility.js";
 import { STARTING_TOO_FAST, type RateLimiter } from "../domain/rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
 import { decodeKeyset, encodeKeyset } from "../lib/cursor.js";
@@ -180,7 +186,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const viewerId = request.user?.id ?? null;
       // One statement: the row, counts, bookmark and pictures (docs/decisions/019).
       const story = await community.storyForReader(request.params.id, viewerId);
-      assertCanView(story, viewerId);
+      assertCanRead(story, storyViewerOf(request.user));
       // Reads feed Trending Now: anyone but the owner reading a public story, once a day each.
       if (!isOwner(story, viewerId) && canView(story, null)) {
         const now = new Date();

@@ -26,6 +26,18 @@ describe("routes", () => {
     expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
   });
 
+  it("remembers that a visitor sent from /stories/new to /login wanted to write", async () => {
+    const { router } = renderRoute("/stories/new");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBe("1");
+  });
+
+  it("does not set the intent for a visitor sent to /login from another page", async () => {
+    const { router } = renderRoute("/my/stories");
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBeNull();
+  });
+
   it("lets a signed-in user open a login-required page", async () => {
     renderRoute("/my/bookmarks", { auth: { currentUser: signedInUser } });
     expect(await screen.findByRole("heading", { level: 1, name: "My Bookmarks" })).toBeVisible();

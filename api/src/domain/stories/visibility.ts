@@ -1,4 +1,5 @@
-import type { StoryRecord } from "../../db/schema.js";
+import type { StoryRecord, UserRecord } from "../../db/schema.js";
+import { isModerator } from "../comments/moderation.js";
 import { forbidden, notFound, type Failure } from "../../lib/errors.js";
 
 export const STORY_NOT_FOUND = "Story not found.";
@@ -20,6 +21,34 @@ export function canView(story: Viewed, viewerId: string | null): boolean {
     isOwner(story, viewerId) ||
     (story.status === "completed" && story.isPublic && story.moderationStatus === "approved")
   );
+}
+
+/** Who is looking: their id, and whether they moderate (moderator or admin). */
+export interface StoryViewer {
+  id: string;
+  moderator: boolean;
+}
+
+export function storyViewerOf(
+  user: Pick<UserRecord, "id" | "roles"> | null | undefined,
+): StoryViewer | null {
+  return user ? { id: user.id, moderator: isModerator(user) } : null;
+}
+
+/**
+ * What canView allows, and for moderators and admins also a completed public story whatever its
+ * moderation status: they read a story waiting in the queue before deciding
+ * (docs/product.md#moderation). Private stories and drafts stay with their owner.
+ */
+export function canRead(story: Viewed, viewer: StoryViewer | null): boolean {
+  return (
+    canView(story, viewer?.id ?? null) ||
+    (viewer?.moderator === true && story.status === "completed" && story.isPublic)
+  );
+}
+
+export function assertCanRead(story: Viewed | null, viewer: StoryViewer | null): asserts story {
+  if (story === null || !canRead(story, viewer)) throw storyNotFound();
 }
 
 /** Not found, for missing stories and for ones the viewer may not see alike (never leak one). */

@@ -1,4 +1,5 @@
 import { NavLink } from "react-router";
+import { ModerationMenuItem } from "../../features/admin";
 import { useAuth } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
@@ -46,6 +47,11 @@ export function MobileMenu() {
                     </NavLink>
                   </li>
                 ))}
+                <ModerationMenuItem
+                  active={open}
+                  className="mobile-menu__item"
+                  onNavigate={close}
+                />
                 <li>
                   <button
                     type="button"

@@ -171,4 +171,16 @@ describe("/admin moderation page", () => {
       "/admin",
     );
   });
+
+  it("shows the Moderation entry in the phone menu to moderators and admins", async () => {
+    const { user, router } = renderRoute("/privacy", {
+      auth: { currentUser: signedInUser },
+      mocks: [viewerWithRoles(["ADMIN"]), queues],
+    });
+    await user.click(await screen.findByRole("button", { name: "Menu" }));
+    const panel = screen.getByRole("navigation", { name: "Mobile" });
+    await user.click(await within(panel).findByRole("link", { name: "Moderation" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/admin"));
+    expect(screen.queryByRole("navigation", { name: "Mobile" })).not.toBeInTheDocument();
+  });
 });

@@ -1,6 +1,7 @@
 import { useEffect } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/loading";
+import { storePendingStoryIntent } from "../../lib/pending-story-intent";
 import { useAuth } from "./auth-context";
 
 /**
@@ -14,6 +15,17 @@ export function RequireAuth() {
     if (loading) loadIdentity();
   }, [loading, loadIdentity]);
   if (loading) return <PageLoading />;
-  if (currentUser === null) return <Navigate to={signedOutByUser ? "/" : "/login"} replace />;
+  if (currentUser === null) {
+    return signedOutByUser ? <Navigate to="/" replace /> : <VisitorToLogin />;
+  }
   return <Outlet />;
+}
+
+/** A visitor who opened /stories/new wanted to write: once signed in, they come back to it. */
+function VisitorToLogin() {
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (pathname === "/stories/new") storePendingStoryIntent();
+  }, [pathname]);
+  return <Navigate to="/login" replace />;
 }

@@ -17,6 +17,12 @@ interface AnnotatedParagraphProps {
   annotations: StoryAnnotations | null;
 }
 
+/** Whether the reader has text selected (a drag, not a plain click). */
+function hasSelectedText(): boolean {
+  const selection = window.getSelection();
+  return selection !== null && !selection.isCollapsed && selection.toString().trim() !== "";
+}
+
 /**
  * One story paragraph. It carries its span in the canonical text, so a selection inside it maps
  * to offsets; inline notes' passages are marked. Text only, never HTML.
@@ -42,7 +48,12 @@ export function AnnotatedParagraph({ text, spanStart, annotations }: AnnotatedPa
             role="button"
             tabIndex={0}
             aria-label={`Comment on: ${segment.text}`}
-            onClick={open}
+            onClick={() => {
+              // A selection dragged inside the passage ends in a click too: it asks for a new
+              // note (the Add Comment popup), so it must not open this one over it.
+              if (hasSelectedText()) return;
+              open();
+            }}
             onKeyDown={(event: KeyboardEvent) => {
               if (event.key === "Enter" || event.key === " ") {
                 event.preventDefault();

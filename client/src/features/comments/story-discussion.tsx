@@ -21,6 +21,7 @@ import {
 import { useAddComment } from "./use-add-comment";
 import { useDeleteComment } from "./use-delete-comment";
 import { useReportComment } from "./use-report-comment";
+import { useTuckedWhileReading } from "./use-tucked-while-reading";
 import "./comments.css";
 
 interface StoryDiscussionProps {
@@ -142,13 +143,14 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
   }
 
   const close = useCallback(() => setOpen(false), []);
+  const tucked = useTuckedWhileReading();
 
   return (
     <>
       {props.children(enabled && comments ? { highlights, flashedId, onHighlightClick } : null)}
       <button
         type="button"
-        className="button button--primary comments-launcher"
+        className={`button button--primary comments-launcher${tucked ? " comments-launcher--tucked" : ""}`}
         aria-haspopup="dialog"
         onClick={() => setOpen(true)}
       >

@@ -159,6 +159,25 @@ describe("home page", () => {
     ).not.toBeInTheDocument();
   });
 
+  it("keeps a visitor's wish to write and their outline, and sends them to sign in", async () => {
+    const { user, router } = renderRoute("/", { mocks: emptyHomeMocks() });
+    const prompt = await screen.findByRole("form", { name: "Generate a story" });
+    await user.type(within(prompt).getByLabelText("Outline"), "Dragons who fear the dark");
+    await user.click(within(prompt).getByRole("button", { name: "Generate Story" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
+    expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBe("1");
+    expect(localStorage.getItem("storyloom.pendingStoryPrompt")).toBe("Dragons who fear the dark");
+  });
+
+  it("keeps what a visitor typed when they choose Create Account instead", async () => {
+    const { user, router } = renderRoute("/", { mocks: emptyHomeMocks() });
+    await user.type(await screen.findByLabelText("Outline"), "A lighthouse that walks");
+    await user.click(screen.getByRole("link", { name: "Create Account" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/signup"));
+    expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBe("1");
+    expect(localStorage.getItem("storyloom.pendingStoryPrompt")).toBe("A lighthouse that walks");
+  });
+
   it("gives a signed-in user the collapsible generation panel", async () => {
     const { user } = renderRoute("/", {
       auth: { currentUser: signedInUser },

@@ -1,7 +1,6 @@
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { Suspense } from "react";
-import { Link } from "react-router";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -15,6 +14,7 @@ import {
   TrendingNowQuery,
 } from "./home-feeds";
 import { StorySection } from "./story-section";
+import { VisitorStoryPrompt } from "./visitor-story-prompt";
 import "./home.css";
 
 export function HomePage() {
@@ -44,9 +44,7 @@ export function HomePage() {
             <h2 id="home-cta-title">Write your own stories</h2>
             <p>Create a free account to generate stories, bookmark favourites and join the talk.</p>
           </div>
-          <Link className="button button--primary" to="/signup">
-            Create Account
-          </Link>
+          <VisitorStoryPrompt />
         </section>
       )}
 

@@ -33,7 +33,9 @@ export function BookmarkButton({ bookmarked, onToggle }: BookmarkButtonProps) {
           strokeLinejoin="round"
         />
       </svg>
-      {bookmarked ? "Remove bookmark" : "Add bookmark"}
+      <span className="reader-header__label">
+        {bookmarked ? "Remove bookmark" : "Add bookmark"}
+      </span>
     </button>
   );
 }

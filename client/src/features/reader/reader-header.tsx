@@ -1,5 +1,6 @@
 import type { TimedMessage } from "../../lib/use-timed-message";
 import { BookmarkButton } from "./bookmark-button";
+import { CommentsIcon, ShareIcon } from "./reader-header-icons";
 
 interface ReaderHeaderProps {
   /** The story's title, or null while it loads. */
@@ -17,13 +18,20 @@ interface ReaderHeaderProps {
   message: TimedMessage | null;
 }
 
-/** The reader's sticky header: back, title, and the reader's actions. */
+/**
+ * The reader's sticky header: back, title, and the reader's actions. On phones the actions are
+ * their icons, named by their words for assistive technology, so the header stays one row.
+ */
 export function ReaderHeader(props: ReaderHeaderProps) {
   return (
     <div className="reader-header">
       <div className="reader-header__inner">
-        <button type="button" className="button button--ghost" onClick={props.onBack}>
-          <span aria-hidden="true">←</span> Back
+        <button
+          type="button"
+          className="button button--ghost reader-header__back"
+          onClick={props.onBack}
+        >
+          <span aria-hidden="true">←</span> <span className="reader-header__label">Back</span>
         </button>
         <p className="reader-header__title">{props.title ?? "Loading..."}</p>
         {props.showActions ? (
@@ -34,7 +42,10 @@ export function ReaderHeader(props: ReaderHeaderProps) {
               aria-pressed={props.commentsEnabled}
               onClick={props.onToggleComments}
             >
-              {props.commentsEnabled ? "Disable comments" : "Enable comments"}
+              <CommentsIcon on={props.commentsEnabled} />
+              <span className="reader-header__label">
+                {props.commentsEnabled ? "Disable comments" : "Enable comments"}
+              </span>
             </button>
             <button
               type="button"
@@ -42,7 +53,8 @@ export function ReaderHeader(props: ReaderHeaderProps) {
               disabled={props.sharing}
               onClick={props.onShare}
             >
-              Share story
+              <ShareIcon />
+              <span className="reader-header__label">Share story</span>
             </button>
             <BookmarkButton bookmarked={props.bookmarked} onToggle={props.onToggleBookmark} />
           </div>

@@ -96,6 +96,41 @@ describe("story reader", () => {
     expect(picture.compareDocumentPosition(second) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it("names the title once in words: a cover captioned with the title shows no caption", async () => {
+    const cover = (caption: string) => ({
+      __typename: "StoryImage",
+      id: "img-cover",
+      role: "COVER",
+      url: "/media/cover",
+      chapterIndex: null,
+      paragraphIndex: null,
+      altText: "A lighthouse at dusk",
+      caption,
+    });
+    const { unmount } = renderStory(storyFixture({ images: [cover("The Lantern Keeper")] }));
+    const figure = (await screen.findByRole("img", { name: "A lighthouse at dusk" })).closest(
+      "figure",
+    );
+    expect(figure?.querySelector("figcaption")).toBeNull();
+    expect(screen.getByRole("heading", { level: 1, name: "The Lantern Keeper" })).toBeVisible();
+    unmount();
+
+    renderStory(storyFixture({ images: [cover("Dusk over the drowned city")] }));
+    expect(await screen.findByText("Dusk over the drowned city")).toBeInTheDocument();
+  });
+
+  it("shows the owner of a rejected story the moderator's reason", async () => {
+    renderStory(storyFixture({ moderationStatus: "REJECTED", moderationReason: "Copied text" }));
+    expect(await screen.findByText("Rejected by a moderator.")).toBeInTheDocument();
+    expect(screen.getByText(/Reason: Copied text/)).toBeInTheDocument();
+  });
+
+  it("shows the owner of an approved story no rejection", async () => {
+    renderStory(storyFixture());
+    expect(await screen.findByRole("button", { name: "Make Public" })).toBeInTheDocument();
+    expect(screen.queryByText("Rejected by a moderator.")).not.toBeInTheDocument();
+  });
+
   it("shows no illustrations to a reader who is not premium", async () => {
     const images = [chapterImage(null)];
     renderRoute(path, {

@@ -5,6 +5,7 @@ import { errorCodeOf } from "../../apollo/error-codes";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoading } from "../../components/loading";
+import { RejectionNotice } from "../../components/rejection-notice";
 import { serverMessageOf } from "../../lib/graphql-error-message";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGoBack } from "../../lib/use-go-back";
@@ -45,6 +46,8 @@ export const StoryReaderFragment = graphql(`
     viewerHasBookmarked
     bookmarkCount
     viewerCanComment
+    moderationStatus
+    moderationReason
     content {
       chapters {
         title
@@ -279,13 +282,18 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       break;
     case "COMPLETED":
       statusView = story.viewerIsAuthor ? (
-        <OwnerControls
-          isPublic={story.isPublic}
-          busy={busy}
-          onToggleVisibility={() => void handleToggleVisibility()}
-          onDiscard={() => setConfirmingDiscard(true)}
-          onRegenerateImages={() => void handleRegenerateImages()}
-        />
+        <>
+          {story.moderationStatus === "REJECTED" ? (
+            <RejectionNotice reason={story.moderationReason ?? null} />
+          ) : null}
+          <OwnerControls
+            isPublic={story.isPublic}
+            busy={busy}
+            onToggleVisibility={() => void handleToggleVisibility()}
+            onDiscard={() => setConfirmingDiscard(true)}
+            onRegenerateImages={() => void handleRegenerateImages()}
+          />
+        </>
       ) : null;
       break;
     case "DISCARDED":

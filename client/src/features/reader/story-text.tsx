@@ -79,7 +79,10 @@ export function StoryText(props: StoryTextProps) {
       {coverUrl ? (
         <figure className="story-text__cover">
           <StoryPicture src={coverUrl} alt={cover?.altText ?? `Cover of ${story.title}`} />
-          {cover?.caption ? <figcaption>{cover.caption}</figcaption> : null}
+          {/* A cover's caption is usually the title, which the heading just below shows. */}
+          {cover?.caption && cover.caption.trim() !== story.title.trim() ? (
+            <figcaption>{cover.caption}</figcaption>
+          ) : null}
         </figure>
       ) : null}
       <h1 className="story-text__title">{story.title}</h1>

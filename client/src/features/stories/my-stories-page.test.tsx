@@ -11,7 +11,16 @@ import { DiscardMyStoryMutation } from "./use-discard-my-story";
 const signedIn = { auth: { currentUser: signedInUser } };
 const variables = { first: MY_STORIES_PAGE_SIZE };
 
-function story(publicId: string, title: string, status: string, preview: string | null = null) {
+function story(
+  publicId: string,
+  title: string,
+  status: string,
+  preview: string | null = null,
+  moderation: { moderationStatus: string; moderationReason: string | null } = {
+    moderationStatus: "APPROVED",
+    moderationReason: null,
+  },
+) {
   return {
     __typename: "StoryEdge",
     node: {
@@ -24,6 +33,7 @@ function story(publicId: string, title: string, status: string, preview: string 
       createdAt: "2026-03-04T10:00:00Z",
       categoryName: "Fantasy",
       preview,
+      ...moderation,
     },
   };
 }
@@ -48,6 +58,20 @@ function item(title: string) {
 }
 
 describe("My Stories", () => {
+  it("tells the owner of a rejected story that a moderator rejected it, and why", async () => {
+    const rejected = story("x1", "Turned Down", "COMPLETED", "A preview", {
+      moderationStatus: "REJECTED",
+      moderationReason: "Copied <b>text</b>",
+    });
+    renderRoute("/my/stories", { ...signedIn, mocks: [listMock([rejected, STORIES[2]!])] });
+    const turnedDown = within(
+      await screen.findByRole("listitem", { name: "Turned Down" }, { timeout: 5000 }),
+    );
+    expect(turnedDown.getByText("Rejected by a moderator.")).toBeInTheDocument();
+    expect(turnedDown.getByText(/Reason: Copied <b>text<\/b>/)).toBeInTheDocument();
+    expect(within(item("All Done")).queryByText("Rejected by a moderator.")).toBeNull();
+  });
+
   it("shows each story with its status, date, category and the actions its status allows", async () => {
     renderRoute("/my/stories", { ...signedIn, mocks: [listMock(STORIES)] });
     // The first test of the file also waits for the page's chunk to load.

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Link } from "react-router";
 import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
 import { ConfirmDialog } from "../../components/confirm-dialog";
+import { RejectionNotice } from "../../components/rejection-notice";
 import { formatDate } from "../../lib/format-date";
 import { StoryStatusBadge } from "./story-status-badge";
 
@@ -15,6 +16,8 @@ export const MyStoryItemFragment = graphql(`
     createdAt
     categoryName
     preview
+    moderationStatus
+    moderationReason
   }
 `);
 
@@ -62,6 +65,9 @@ export function MyStoryItem(props: MyStoryItemProps) {
       {/* No preview while generating. */}
       {story.status !== "GENERATING" && story.preview ? (
         <p className="my-story__preview">{story.preview}</p>
+      ) : null}
+      {story.moderationStatus === "REJECTED" ? (
+        <RejectionNotice reason={story.moderationReason ?? null} />
       ) : null}
       {error ? (
         <p className="my-story__error" role="alert">
