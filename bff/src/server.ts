@@ -45,9 +45,13 @@ import { securityHeaders } from "./security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
+import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
+import { createVisitorCache, publicReadFields } from "./visitor-cache.js";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
+/** The most bytes of answers the visitor cache keeps (docs/decisions/029-bff-visitor-cache.md). */
+const VISITOR_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface BffServer {
   httpServer: http.Server;
@@ -71,6 +75,18 @@ export async function createBffServer(
   const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
+  // The public lists of the home page's first data are the reads a visitor's answer is shared for.
+  const visitorCache = createVisitorCache(
+    {
+      ...config.visitorCache,
+      maxBytes: VISITOR_CACHE_BYTES,
+      maxTokens: config.limits.maxTokens,
+    },
+    publicReadFields(
+      schema,
+      FIRST_DATA_DOCUMENTS.home.map(({ query }) => query),
+    ),
+  );
   // Apollo turns introspection off for HTTP in production; graphql-ws needs the rule itself.
   const socketRules = [
     ...specifiedRules,
@@ -121,6 +137,9 @@ export async function createBffServer(
         }
         const errors = validate(schema, document, socketRules);
         if (errors.length > 0) return errors;
+        if (document.definitions.some((d) => "operation" in d && d.operation === "mutation")) {
+          visitorCache.clear();
+        }
         const contextValue: GraphQLContext = buildContext(
           authorizationFromConnectionParams(ctx.connectionParams),
           clientHeaders(ctx.extra.request),
@@ -156,6 +175,7 @@ export async function createBffServer(
       // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).
       ApolloServerPluginCacheControlDisabled(),
       subscriptionsOverWebSocketOnly,
+      visitorCache.plugin,
       {
         async serverWillStart() {
           return {
@@ -198,6 +218,9 @@ export async function createBffServer(
   app.use(
     "/graphql",
     express.json({ limit: MAX_BODY, verify: requireUtf8 }),
+    visitorCache.middleware(apollo, (req) =>
+      buildContext(req.headers.authorization, clientHeaders(req)),
+    ),
     expressMiddleware(apollo, {
       context: async ({ req }) => buildContext(req.headers.authorization, clientHeaders(req)),
     }),
