@@ -28,7 +28,7 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
-import { graphqlCors } from "./cors.js";
+import { graphqlCors, graphqlCorsHeaders } from "./cors.js";
 import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
 import {
   keepLimitErrorCode,
@@ -46,7 +46,13 @@ import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
-import { createVisitorCache, publicReadFields } from "./visitor-cache.js";
+import {
+  createVisitorCache,
+  jsonAfterEarlyRead,
+  publicReadFields,
+  type EarlyHeaders,
+} from "./visitor-cache.js";
+import proxyAddr from "proxy-addr";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
@@ -97,7 +103,14 @@ export async function createBffServer(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", "loopback");
-  const httpServer = http.createServer(app);
+  const security = securityHeaders(config);
+  // A visitor's cached public read is answered before express (docs/decisions/029).
+  const early = visitorCache.early({
+    security: headersSetBy(security),
+    cors: graphqlCorsHeaders(config.corsOrigins),
+    clientIp: (req) => proxyAddr(req, app.get("trust proxy fn") as TrustProxy),
+  });
+  const httpServer = http.createServer((req, res) => early(req, res, app));
 
   // The upgrade goes through the admission first (ws-admission.ts): sockets per address, the
   // token at connection_init, sockets per person, operations per socket.
@@ -190,7 +203,7 @@ export async function createBffServer(
   });
   await apollo.start();
 
-  app.use(securityHeaders(config));
+  app.use(security);
   // Answers made per request (GraphQL, index.html, JSON) are compressed as they go; the built
   // assets are served from their .br/.gz twins below, which this leaves alone.
   app.use(compression());
@@ -217,7 +230,7 @@ export async function createBffServer(
   app.use(playground(config));
   app.use(
     "/graphql",
-    express.json({ limit: MAX_BODY, verify: requireUtf8 }),
+    jsonAfterEarlyRead(express.json({ limit: MAX_BODY, verify: requireUtf8 })),
     visitorCache.middleware(apollo, (req) =>
       buildContext(req.headers.authorization, clientHeaders(req)),
     ),
@@ -270,6 +283,22 @@ export async function createBffServer(
       await rest.close();
     },
   };
+}
+
+/** The headers a middleware that only sets headers (helmet) sets on every answer. */
+function headersSetBy(middleware: express.RequestHandler): EarlyHeaders["security"] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let called = false;
+  void middleware({ headers: {} } as express.Request, res as unknown as express.Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error("the security headers middleware did not pass the request on");
+  return [...headers];
 }
 
 /**

@@ -169,6 +169,60 @@ describe("a visitor's public list read", () => {
   });
 });
 
+describe("answers before express", () => {
+  it("carry the headers express gives the same answer, CORS included", async () => {
+    const body = JSON.stringify({ query: LIST, variables: { first: 10 } });
+    const headers = {
+      "content-type": "application/json",
+      "x-forwarded-for": from,
+      origin: "https://elsewhere.example",
+    };
+    const send = () => fetch(`${bff.url}/graphql`, { method: "POST", headers, body });
+    const miss = await send();
+    const hit = await send();
+    expect(await hit.text()).toBe(await miss.text());
+    expect(listCalls()).toBe(1);
+    for (const name of [
+      "content-type",
+      "content-security-policy",
+      "x-frame-options",
+      "x-content-type-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "access-control-allow-origin",
+      "access-control-expose-headers",
+    ]) {
+      expect(hit.headers.get(name), name).toBe(miss.headers.get(name));
+    }
+    expect(hit.headers.get("access-control-allow-origin")).toBe("https://elsewhere.example");
+    expect(hit.headers.get("vary")).toMatch(/origin/i);
+    expect(hit.headers.get("x-powered-by")).toBeNull();
+  });
+
+  it("refuse a body that is not JSON, or not UTF-8, as express does", async () => {
+    const raw = async (body: Buffer | string) => {
+      const response = await fetch(`${bff.url}/graphql`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": from },
+        body,
+      });
+      return { status: response.status, json: (await response.json()) as Answer["json"] };
+    };
+    for (const body of ["{ not json", '"a string"', "12"]) {
+      const answer = await raw(body);
+      expect(answer.status, body).toBe(400);
+      expect(answer.json.errors?.[0]?.message).toBe("The request body is not valid JSON.");
+    }
+    const latin1 = await raw(Buffer.from([0x7b, 0x22, 0xe9, 0x22, 0x3a, 0x31, 0x7d]));
+    expect(latin1.status).toBe(400);
+    expect(latin1.json.errors?.[0]?.message).toBe("The request body is not UTF-8.");
+    // An operation that is not a public read goes on to Apollo with the body already read.
+    const other = await post({ query: "{ viewer { id } }" });
+    expect(other.status).toBe(200);
+    expect(other.json.data).toEqual({ viewer: null });
+  });
+});
+
 describe("what is never shared", () => {
   it("a caller with credentials is answered by Apollo and the api every time", async () => {
     const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail("cache"));

@@ -2,6 +2,8 @@
 // Trending Now, /explore) is kept for GRAPHQL_VISITOR_CACHE_MS and served again without parsing,
 // validating or executing it; every answer it serves still counts against the caller's address
 // (docs/decisions/029-bff-visitor-cache.md).
+import { isUtf8 } from "node:buffer";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ApolloServer, ApolloServerPlugin, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
@@ -119,15 +121,18 @@ export function addressKey(ip: string): string {
   return `${new ipaddr.IPv6([...network, 0, 0, 0, 0]).toString()}/64`;
 }
 
+/** The operation of a POST's parsed JSON body; null when it is not one Apollo could run. */
+function operationOfBody(parsed: unknown): Operation | null {
+  const body = parsed as Record<string, unknown> | undefined;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  if (typeof body.query !== "string" || body.extensions !== undefined) return null;
+  if (body.operationName !== undefined && typeof body.operationName !== "string") return null;
+  return { query: body.query, operationName: body.operationName, variables: body.variables };
+}
+
 /** The operation of a POST's JSON body or a GET's query string; null when it is neither. */
 function operationOf(req: Request): Operation | null {
-  if (req.method === "POST") {
-    const body = req.body as Record<string, unknown> | undefined;
-    if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-    if (typeof body.query !== "string" || body.extensions !== undefined) return null;
-    if (body.operationName !== undefined && typeof body.operationName !== "string") return null;
-    return { query: body.query, operationName: body.operationName, variables: body.variables };
-  }
+  if (req.method === "POST") return operationOfBody(req.body);
   if (req.method !== "GET" || !preflighted(req)) return null;
   const search = new URL(req.originalUrl, "http://bff").searchParams;
   const query = search.get("query");
@@ -175,30 +180,104 @@ function acceptedEncoding(header: string | undefined): "br" | "gzip" | null {
 /** Below this, compression (express's `compression`, 1 KB) would have sent the body as it is. */
 const COMPRESS_FROM = 1024;
 
+/** The body to send for the caller's Accept-Encoding, and its encoding (null: as it is). */
+function encodedBody(
+  entry: Entry,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: "br" | "gzip" | null } {
+  if (entry.body.length < COMPRESS_FROM) return { body: entry.body, encoding: null };
+  const encoding = acceptedEncoding(acceptEncoding);
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+      },
+    });
+    return { body: entry.br, encoding };
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body);
+    return { body: entry.gzip, encoding };
+  }
+  return { body: entry.body, encoding: null };
+}
+
 function send(req: Request, res: Response, entry: Entry): void {
   res.status(entry.status);
   for (const [name, value] of entry.headers) res.setHeader(name, value);
-  let body = entry.body;
-  if (body.length >= COMPRESS_FROM) {
-    res.vary("Accept-Encoding");
-    const encoding = acceptedEncoding(req.headers["accept-encoding"]);
-    if (encoding === "br") {
-      entry.br ??= brotliCompressSync(entry.body, {
-        params: { [zlib.BROTLI_PARAM_QUALITY]: 5, [zlib.BROTLI_PARAM_SIZE_HINT]: body.length },
-      });
-      body = entry.br;
-    } else if (encoding === "gzip") {
-      entry.gzip ??= gzipSync(entry.body);
-      body = entry.gzip;
-    }
-    // Express's compression leaves an answer that says its encoding alone.
-    if (encoding) res.setHeader("content-encoding", encoding);
-  }
+  if (entry.body.length >= COMPRESS_FROM) res.vary("Accept-Encoding");
+  const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
+  // Express's compression leaves an answer that says its encoding alone.
+  if (encoding) res.setHeader("content-encoding", encoding);
   res.setHeader("content-length", String(body.length));
   res.end(body);
 }
 
+/** The largest POST body read before express (a list's operation is about 1.5 KB). */
+const EARLY_MAX_BODY = 16 * 1024;
+/** On a request read before express: the seconds to wait its turn took (0: within the limit). */
+const COUNTED = Symbol("visitor-cache.counted");
+/** On a request read before express: the error express.json would have raised for its body. */
+const BODY_ERROR = Symbol("visitor-cache.body-error");
+
+type EarlyRequest = IncomingMessage & {
+  [COUNTED]?: number;
+  [BODY_ERROR]?: { status: number; type: string };
+  body?: unknown;
+};
+
+/** What an answer served before express carries beside the cached one's own headers. */
+export interface EarlyHeaders {
+  /** The security headers every answer has (security-headers.ts), as helmet sets them. */
+  security: ReadonlyArray<readonly [string, string]>;
+  /** The CORS headers for this Origin (cors.ts). */
+  cors(origin: string | undefined): Array<[string, string]>;
+  /** The caller's address, as express's req.ip gives it. */
+  clientIp(req: IncomingMessage): string | undefined;
+}
+
+/**
+ * express.json in front of Apollo, for a request whose body was read before express: it keeps the
+ * body read, or raises the error it would have raised for it.
+ */
+export function jsonAfterEarlyRead(json: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const error = (req as unknown as EarlyRequest)[BODY_ERROR];
+    if (error) return next(Object.assign(new Error(error.type), error));
+    return json(req, res, next);
+  };
+}
+
+/** body-parser's JSON parse (strict: an object or an array), or the error it would raise. */
+function parseJsonBody(
+  body: Buffer,
+): { parsed: unknown } | { error: { status: number; type: string } } {
+  if (!isUtf8(body)) return { error: { status: 400, type: "encoding.invalid" } };
+  const text = body.toString("utf8");
+  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  if (first !== "{" && first !== "[")
+    return { error: { status: 400, type: "entity.parse.failed" } };
+  try {
+    return { parsed: JSON.parse(text) };
+  } catch {
+    return { error: { status: 400, type: "entity.parse.failed" } };
+  }
+}
+
 export interface VisitorCache {
+  /**
+   * In front of express: a visitor's POST of a public read whose answer is in memory is answered
+   * here, without express, helmet, compression or Apollo; anything else goes to `app` unchanged
+   * (its small JSON body already read, which express.json then keeps, see jsonAfterEarlyRead).
+   */
+  early(
+    headers: EarlyHeaders,
+  ): (
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => void;
   /** Clears on every mutation, over HTTP (this plugin) and graphql-ws (`clear`). */
   plugin: ApolloServerPlugin<GraphQLContext>;
   clear(): void;
@@ -251,6 +330,9 @@ export function createVisitorCache(
     return decision;
   }
 
+  const keyOf = (operation: Operation) =>
+    `${operation.operationName ?? ""}\n${stableJson(operation.variables ?? {})}\n${operation.query}`;
+
   /** Seconds until the address may be served again, or 0 when this answer is within its limit. */
   function turn(ip: string | undefined): number {
     if (settings.perAddressPerMinute === 0) return 0;
@@ -280,6 +362,71 @@ export function createVisitorCache(
           },
         };
       },
+    },
+    early(headers) {
+      return (req, res, app) => {
+        const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
+        const length = Number(req.headers["content-length"]);
+        if (
+          settings.ttlMs <= 0 ||
+          req.method !== "POST" ||
+          req.url !== "/graphql" ||
+          req.headers.authorization !== undefined ||
+          (type !== "application/json" && type !== "application/json;charset=utf-8") ||
+          req.headers["content-encoding"] !== undefined ||
+          req.headers["transfer-encoding"] !== undefined ||
+          !Number.isInteger(length) ||
+          length <= 0 ||
+          length > EARLY_MAX_BODY ||
+          req.headers.accept?.includes("multipart/mixed")
+        ) {
+          app(req, res);
+          return;
+        }
+        const early = req as EarlyRequest;
+        const chunks: Buffer[] = [];
+        let size = 0;
+        req.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        req.on("end", () => {
+          if (size !== length) {
+            early[BODY_ERROR] = { status: 400, type: "request.size.invalid" };
+            app(req, res);
+            return;
+          }
+          const read = parseJsonBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+          if ("error" in read) {
+            early[BODY_ERROR] = read.error;
+            app(req, res);
+            return;
+          }
+          early.body = read.parsed;
+          const operation = operationOfBody(read.parsed);
+          if (!operation || !isCacheable(operation)) {
+            app(req, res);
+            return;
+          }
+          const retryAfter = turn(headers.clientIp(req));
+          early[COUNTED] = retryAfter;
+          const entry = retryAfter > 0 ? undefined : answers.get(keyOf(operation));
+          if (!entry) {
+            app(req, res);
+            return;
+          }
+          const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of headers.security) out[name] = value;
+          for (const [name, value] of headers.cors(req.headers.origin)) out[name] = value;
+          for (const [name, value] of entry.headers) out[name] = value;
+          out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
+          if (encoding) out["content-encoding"] = encoding;
+          out["content-length"] = String(body.length);
+          res.writeHead(entry.status, out);
+          res.end(body);
+        });
+      };
     },
     middleware(apollo, context) {
       /** Apollo's answer, and whether it is whole and without errors (only such is shared). */
@@ -323,7 +470,8 @@ export function createVisitorCache(
         if (req.headers.accept?.includes("multipart/mixed")) return next();
         const operation = operationOf(req);
         if (!operation || !isCacheable(operation)) return next();
-        const retryAfter = turn(req.ip);
+        const counted = (req as unknown as EarlyRequest)[COUNTED];
+        const retryAfter = counted ?? turn(req.ip);
         if (retryAfter > 0) {
           res.setHeader("retry-after", String(retryAfter));
           res.status(200).json({
@@ -341,7 +489,7 @@ export function createVisitorCache(
           });
           return;
         }
-        const key = `${operation.operationName ?? ""}\n${stableJson(operation.variables ?? {})}\n${operation.query}`;
+        const key = keyOf(operation);
         const hit = answers.get(key);
         if (hit) {
           send(req, res, hit);
