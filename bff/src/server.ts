@@ -49,6 +49,7 @@ import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 import {
   createVisitorCache,
   jsonAfterEarlyRead,
+  wroteSomething,
   publicReadFields,
   type EarlyHeaders,
 } from "./visitor-cache.js";
@@ -138,6 +139,15 @@ export async function createBffServer(
           ctx.extra.request,
           authorizationFromConnectionParams(ctx.connectionParams),
         ),
+      // A mutation that wrote empties the visitor cache (docs/decisions/029).
+      onNext: (_ctx, _id, _payload, args, result) => {
+        const written = args.document.definitions.some(
+          (definition) => "operation" in definition && definition.operation === "mutation",
+        );
+        if (written && wroteSomething(result as { data?: Record<string, unknown> | null })) {
+          visitorCache.clear();
+        }
+      },
       onSubscribe: (ctx, _id, payload) => {
         // graphql-ws has already entered this operation among the socket's subscriptions.
         const refusal = admission.operationRefusal(Object.keys(ctx.subscriptions).length);
@@ -150,9 +160,6 @@ export async function createBffServer(
         }
         const errors = validate(schema, document, socketRules);
         if (errors.length > 0) return errors;
-        if (document.definitions.some((d) => "operation" in d && d.operation === "mutation")) {
-          visitorCache.clear();
-        }
         const contextValue: GraphQLContext = buildContext(
           authorizationFromConnectionParams(ctx.connectionParams),
           clientHeaders(ctx.extra.request),

@@ -6,7 +6,13 @@ import { encodeCursor } from "./pagination.js";
 import { createSchema } from "./schema.js";
 import { startCountingProxy, type CountingProxy } from "./test/counting-proxy.js";
 import { startApi, startBff, type ApiProcess, type Bff } from "./test/stack.js";
-import { addressKey, isPublicRead, publicReadFields, stableJson } from "./visitor-cache.js";
+import {
+  addressKey,
+  isPublicRead,
+  publicReadFields,
+  stableJson,
+  wroteSomething,
+} from "./visitor-cache.js";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 
 // The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md), against a real
@@ -261,16 +267,24 @@ describe("what is never shared", () => {
     expect(listCalls()).toBe(2);
   });
 
-  it("an answer kept before a mutation", async () => {
+  it("an answer kept before a mutation that wrote, and only such a mutation", async () => {
     const body = { query: LIST, variables: { first: 9 } };
     await post(body);
     await post(body);
     expect(listCalls()).toBe(1);
-    // Refused (no viewer), but a mutation went through this bff: what it kept may be stale.
+    // A refused mutation changes nothing, and must not let anyone empty the cache at will.
     const refused = await post({
       query: `mutation { discardStory(id: "Story:nosuchstory") { id } }`,
     });
     expect(refused.json.errors).toBeDefined();
+    await post(body);
+    expect(listCalls()).toBe(1);
+    const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail("writer"));
+    const wrote = await post(
+      { query: `mutation { acceptTerms { id } }` },
+      { authorization: `Bearer ${idToken}` },
+    );
+    expect(wrote.json.errors).toBeUndefined();
     await post(body);
     expect(listCalls()).toBe(2);
   });
@@ -331,6 +345,14 @@ describe("the cache's rules", () => {
     expect(read("{ ...F } fragment F on Query { stories { __typename } }")).toBe(false);
     expect(read("{ ... on Query { stories { __typename } } }")).toBe(false);
     expect(read("mutation { stories }")).toBe(false);
+  });
+
+  it("counts a mutation as a write when a root field answered", () => {
+    expect(wroteSomething({ data: { acceptTerms: { id: "1" } } })).toBe(true);
+    expect(wroteSomething({ data: { a: null, b: true } })).toBe(true);
+    expect(wroteSomething({ data: { discardStory: null } })).toBe(false);
+    expect(wroteSomething({ data: null })).toBe(false);
+    expect(wroteSomething({})).toBe(false);
   });
 
   it("keys variables whatever their order, and addresses as the api does", () => {

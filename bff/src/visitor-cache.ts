@@ -265,6 +265,14 @@ function parseJsonBody(
   }
 }
 
+/**
+ * Whether a mutation's answer says it changed something: a root field answered. A refused
+ * mutation (every root field null, or none) clears nothing, so refusals cannot empty the cache.
+ */
+export function wroteSomething(result: { data?: Record<string, unknown> | null }): boolean {
+  return Object.values(result.data ?? {}).some((value) => value !== null && value !== undefined);
+}
+
 export interface VisitorCache {
   /**
    * In front of express: a visitor's POST of a public read whose answer is in memory is answered
@@ -278,7 +286,7 @@ export interface VisitorCache {
     res: ServerResponse,
     app: (req: IncomingMessage, res: ServerResponse) => void,
   ) => void;
-  /** Clears on every mutation, over HTTP (this plugin) and graphql-ws (`clear`). */
+  /** Clears after every mutation that wrote, over HTTP (this plugin) and graphql-ws (`clear`). */
   plugin: ApolloServerPlugin<GraphQLContext>;
   clear(): void;
   /**
@@ -307,7 +315,7 @@ export function createVisitorCache(
     max: KNOWN_ADDRESSES,
     ttl: MINUTE_MS,
   });
-  // Bumped by every mutation: an answer begun before a write is not kept after it.
+  // Bumped by every write: an answer begun before a write ended is not kept after it.
   let generation = 0;
 
   const clear = () => {
@@ -354,11 +362,9 @@ export function createVisitorCache(
     plugin: {
       async requestDidStart() {
         return {
-          async didResolveOperation({ operation }) {
-            if (operation?.operation === "mutation") clear();
-          },
-          async willSendResponse({ operation }) {
-            if (operation?.operation === "mutation") clear();
+          async willSendResponse({ operation, response }) {
+            if (operation?.operation !== "mutation" || response.body.kind !== "single") return;
+            if (wroteSomething(response.body.singleResult)) clear();
           },
         };
       },
