@@ -255,7 +255,7 @@ function parseJsonBody(
 ): { parsed: unknown } | { error: { status: number; type: string } } {
   if (!isUtf8(body)) return { error: { status: 400, type: "encoding.invalid" } };
   const text = body.toString("utf8");
-  const first = /^[\x20\x09\x0a\x0d]*(.)/.exec(text)?.[1];
+  const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
   if (first !== "{" && first !== "[")
     return { error: { status: 400, type: "entity.parse.failed" } };
   try {
