@@ -1,4 +1,5 @@
 import http from "node:http";
+import net from "node:net";
 import { parse } from "graphql";
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "vitest";
 import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
@@ -226,6 +227,19 @@ describe("answers before express", () => {
     const other = await post({ query: "{ viewer { id } }" });
     expect(other.status).toBe(200);
     expect(other.json.data).toEqual({ viewer: null });
+  });
+  it("outlive a caller that leaves in the middle of its body", async () => {
+    const socket = net.connect(Number(new URL(bff.url).port), "127.0.0.1");
+    await new Promise<void>((resolve) => socket.once("connect", resolve));
+    socket.write(
+      "POST /graphql HTTP/1.1\r\nHost: bff\r\nContent-Type: application/json\r\n" +
+        'Content-Length: 500\r\n\r\n{"query":',
+    );
+    await new Promise<void>((resolve) => socket.end(resolve));
+    socket.destroy();
+    const answer = await post({ query: LIST, variables: { first: 11 } });
+    expect(answer.status).toBe(200);
+    expect(answer.json.errors).toBeUndefined();
   });
 });
 

@@ -390,6 +390,8 @@ export function createVisitorCache(
           return;
         }
         const early = req as EarlyRequest;
+        // A caller gone mid-body: nothing to answer, and nothing to throw.
+        req.on("error", () => {});
         const chunks: Buffer[] = [];
         let size = 0;
         req.on("data", (chunk: Buffer) => {
