@@ -16,18 +16,29 @@ const ALLOWED_HEADERS = [
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = "600";
 
-export function graphqlCors(origins: BffConfig["corsOrigins"]): RequestHandler {
+/** The CORS headers of an answer to a call from `origin` (none when it is not allowed). */
+export function graphqlCorsHeaders(
+  origins: BffConfig["corsOrigins"],
+): (origin: string | undefined) => Array<[string, string]> {
   const allowed = new Set(origins === "any" ? [] : origins);
   const isAllowed = (origin: string) => origins === "any" || allowed.has(origin);
+  return (origin) =>
+    origin !== undefined && isAllowed(origin)
+      ? [
+          ["access-control-allow-origin", origin],
+          // A client learns when to retry a rate-limited call (docs/graphql.md#limits).
+          ["access-control-expose-headers", "retry-after"],
+        ]
+      : [];
+}
+
+export function graphqlCors(origins: BffConfig["corsOrigins"]): RequestHandler {
+  const corsHeaders = graphqlCorsHeaders(origins);
   return (req, res, next) => {
     res.vary("Origin");
-    const origin = req.headers.origin;
-    const permitted = origin !== undefined && isAllowed(origin);
-    if (permitted) {
-      res.setHeader("access-control-allow-origin", origin);
-      // A client learns when to retry a rate-limited call (docs/graphql.md#limits).
-      res.setHeader("access-control-expose-headers", "retry-after");
-    }
+    const headers = corsHeaders(req.headers.origin);
+    for (const [name, value] of headers) res.setHeader(name, value);
+    const permitted = headers.length > 0;
     if (req.method === "OPTIONS" && req.headers["access-control-request-method"]) {
       // A preflight: answered here; without the allow headers the browser refuses the call.
       if (permitted) {

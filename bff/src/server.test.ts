@@ -106,6 +106,7 @@ describe("configuration", () => {
         pingIntervalMs: 12_000,
       },
       pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
+      visitorCache: { ttlMs: 1000, perAddressPerMinute: 1200 },
       playground: true,
       corsOrigins: "any",
       trustProxy: "loopback",
@@ -121,6 +122,16 @@ describe("configuration", () => {
     });
     expect(config).toMatchObject({ trustProxy: "loopback, uniquelocal", drainTimeoutMs: 2500 });
     expect(() => loadConfig({ ...emulator, DRAIN_TIMEOUT_MS: "soon" })).toThrow(/DRAIN_TIMEOUT_MS/);
+  });
+
+  it("refuses a visitor cache kept longer than a minute, and a negative limit", () => {
+    expect(loadConfig({ ...emulator, GRAPHQL_VISITOR_CACHE_MS: "0" }).visitorCache.ttlMs).toBe(0);
+    expect(() => loadConfig({ ...emulator, GRAPHQL_VISITOR_CACHE_MS: "60001" })).toThrow(
+      /GRAPHQL_VISITOR_CACHE_MS/,
+    );
+    expect(() => loadConfig({ ...emulator, ANONYMOUS_REQUESTS_PER_MINUTE: "-1" })).toThrow(
+      /ANONYMOUS_REQUESTS_PER_MINUTE/,
+    );
   });
 
   it("passes the rest of a real project's web config to the client as it is", () => {

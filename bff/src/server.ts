@@ -28,7 +28,7 @@ import {
   createContextBuilder,
   type GraphQLContext,
 } from "./context.js";
-import { graphqlCors } from "./cors.js";
+import { graphqlCors, graphqlCorsHeaders } from "./cors.js";
 import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
 import {
   keepLimitErrorCode,
@@ -46,9 +46,20 @@ import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
 import { readiness, SERVICE_RESTART } from "./readiness.js";
 import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
+import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
+import {
+  createVisitorCache,
+  jsonAfterEarlyRead,
+  wroteSomething,
+  publicReadFields,
+  type EarlyHeaders,
+} from "./visitor-cache.js";
+import proxyAddr from "proxy-addr";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
+/** The most bytes of answers the visitor cache keeps (docs/decisions/029-bff-visitor-cache.md). */
+const VISITOR_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface BffServer {
   httpServer: http.Server;
@@ -72,6 +83,18 @@ export async function createBffServer(
   const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
+  // The public lists of the home page's first data are the reads a visitor's answer is shared for.
+  const visitorCache = createVisitorCache(
+    {
+      ...config.visitorCache,
+      maxBytes: VISITOR_CACHE_BYTES,
+      maxTokens: config.limits.maxTokens,
+    },
+    publicReadFields(
+      schema,
+      FIRST_DATA_DOCUMENTS.home.map(({ query }) => query),
+    ),
+  );
   // Apollo turns introspection off for HTTP in production; graphql-ws needs the rule itself.
   const socketRules = [
     ...specifiedRules,
@@ -82,7 +105,14 @@ export async function createBffServer(
   const app = express();
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
-  const httpServer = http.createServer(app);
+  const security = securityHeaders(config);
+  // A visitor's cached public read is answered before express (docs/decisions/029).
+  const early = visitorCache.early({
+    security: headersSetBy(security),
+    cors: graphqlCorsHeaders(config.corsOrigins),
+    clientIp: (req) => proxyAddr(req, app.get("trust proxy fn") as TrustProxy),
+  });
+  const httpServer = http.createServer((req, res) => early(req, res, app));
 
   // The upgrade goes through the admission first (ws-admission.ts): sockets per address, the
   // token at connection_init, sockets per person, operations per socket.
@@ -110,6 +140,15 @@ export async function createBffServer(
           ctx.extra.request,
           authorizationFromConnectionParams(ctx.connectionParams),
         ),
+      // A mutation that wrote empties the visitor cache (docs/decisions/029).
+      onNext: (_ctx, _id, _payload, args, result) => {
+        const written = args.document.definitions.some(
+          (definition) => "operation" in definition && definition.operation === "mutation",
+        );
+        if (written && wroteSomething(result as { data?: Record<string, unknown> | null })) {
+          visitorCache.clear();
+        }
+      },
       onSubscribe: (ctx, _id, payload) => {
         // graphql-ws has already entered this operation among the socket's subscriptions.
         const refusal = admission.operationRefusal(Object.keys(ctx.subscriptions).length);
@@ -157,6 +196,7 @@ export async function createBffServer(
       // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).
       ApolloServerPluginCacheControlDisabled(),
       subscriptionsOverWebSocketOnly,
+      visitorCache.plugin,
       {
         async serverWillStart() {
           return {
@@ -171,7 +211,7 @@ export async function createBffServer(
   });
   await apollo.start();
 
-  app.use(securityHeaders(config));
+  app.use(security);
   // Answers made per request (GraphQL, index.html, JSON) are compressed as they go; the built
   // assets are served from their .br/.gz twins below, which this leaves alone.
   app.use(compression());
@@ -204,7 +244,10 @@ export async function createBffServer(
   app.use(playground(config));
   app.use(
     "/graphql",
-    express.json({ limit: MAX_BODY, verify: requireUtf8 }),
+    jsonAfterEarlyRead(express.json({ limit: MAX_BODY, verify: requireUtf8 })),
+    visitorCache.middleware(apollo, (req) =>
+      buildContext(req.headers.authorization, clientHeaders(req)),
+    ),
     expressMiddleware(apollo, {
       context: async ({ req }) => buildContext(req.headers.authorization, clientHeaders(req)),
     }),
@@ -258,6 +301,22 @@ export async function createBffServer(
       await rest.close();
     },
   };
+}
+
+/** The headers a middleware that only sets headers (helmet) sets on every answer. */
+function headersSetBy(middleware: express.RequestHandler): EarlyHeaders["security"] {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let called = false;
+  void middleware({ headers: {} } as express.Request, res as unknown as express.Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error("the security headers middleware did not pass the request on");
+  return [...headers];
 }
 
 /**

@@ -42,6 +42,29 @@ const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || "demo-storyloom-bench";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);
 
+/**
+ * `--only js|throughput|lighthouse` (repeatable, or comma-separated) measures those parts alone;
+ * the scripts before first render are always opened, since the throughput replays their request.
+ */
+const PARTS = ["js", "throughput", "lighthouse"] as const;
+type Part = (typeof PARTS)[number];
+function partsToRun(args: string[]): Set<Part> {
+  const chosen = args.flatMap((arg, i) =>
+    arg === "--only"
+      ? (args[i + 1] ?? "").split(",")
+      : arg.startsWith("--only=")
+        ? arg.slice(7).split(",")
+        : [],
+  );
+  for (const part of chosen) {
+    if (!PARTS.includes(part as Part)) {
+      throw new Error(`--only takes ${PARTS.join(", ")}; got "${part}"`);
+    }
+  }
+  return new Set(chosen.length > 0 ? (chosen as Part[]) : PARTS);
+}
+const parts = partsToRun(process.argv.slice(2));
+
 async function bareServerRun(apiUrl: string): Promise<ThroughputRun> {
   const response = await fetch(`${apiUrl}${REST_PAGE}`);
   if (response.status !== 200) throw new Error(`${REST_PAGE} answered ${response.status}`);
@@ -139,88 +162,94 @@ try {
     result: verdict([firstRender.files.length <= 8, gzip <= 120 * 1024, br, gzipServed]),
   });
 
-  log("bench: throughput (REST on PostgreSQL, a bare server, REST on PGlite, FreshThreads)...");
-  await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
-  const targets = {
-    restPostgres: { url: `${stack.postgresApiUrl}${REST_PAGE}` },
-    restPglite: { url: `${stack.pgliteApiUrl}${REST_PAGE}` },
-    bff: {
-      url: `${stack.bffUrl}/graphql`,
-      method: "POST" as const,
-      headers: { "content-type": "application/json" },
-      body: firstRender.freshThreadsBody,
-    },
-  };
-  type Target = keyof typeof targets;
-  const names = Object.keys(targets) as Target[];
-  const rounds = Object.fromEntries(names.map((name) => [name, [] as ThroughputRun[]]));
-  for (const name of names) await warmUp(targets[name]);
-  // CPU ms the api (PostgreSQL) and the bff spend on the REST page and on FreshThreads: on a
-  // machine other work keeps busy, what each request costs shows where the time goes.
-  const cpu = { restApi: 0, restCount: 0, bffApi: 0, bff: 0, bffCount: 0 };
-  for (let round = 0; round < ROUNDS; round += 1) {
-    for (const name of names) {
-      const apiBefore = cpuMs(stack.pids.postgresApi);
-      const bffBefore = cpuMs(stack.pids.bff);
-      const run = await measureThroughput(targets[name], ROUND_SECONDS);
-      rounds[name]?.push(run);
-      if (name === "restPostgres") {
-        cpu.restApi += cpuMs(stack.pids.postgresApi) - apiBefore;
-        cpu.restCount += run.total;
-      } else if (name === "bff") {
-        cpu.bffApi += cpuMs(stack.pids.postgresApi) - apiBefore;
-        cpu.bff += cpuMs(stack.pids.bff) - bffBefore;
-        cpu.bffCount += run.total;
+  if (parts.has("throughput")) {
+    log("bench: throughput (REST on PostgreSQL, a bare server, REST on PGlite, FreshThreads)...");
+    await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
+    const targets = {
+      restPostgres: { url: `${stack.postgresApiUrl}${REST_PAGE}` },
+      restPglite: { url: `${stack.pgliteApiUrl}${REST_PAGE}` },
+      bff: {
+        url: `${stack.bffUrl}/graphql`,
+        method: "POST" as const,
+        headers: { "content-type": "application/json" },
+        body: firstRender.freshThreadsBody,
+      },
+    };
+    type Target = keyof typeof targets;
+    const names = Object.keys(targets) as Target[];
+    const rounds = Object.fromEntries(names.map((name) => [name, [] as ThroughputRun[]]));
+    for (const name of names) await warmUp(targets[name]);
+    // CPU ms the api (PostgreSQL) and the bff spend on the REST page and on FreshThreads: on a
+    // machine other work keeps busy, what each request costs shows where the time goes.
+    const cpu = { restApi: 0, restCount: 0, bffApi: 0, bff: 0, bffCount: 0 };
+    for (let round = 0; round < ROUNDS; round += 1) {
+      for (const name of names) {
+        const apiBefore = cpuMs(stack.pids.postgresApi);
+        const bffBefore = cpuMs(stack.pids.bff);
+        const run = await measureThroughput(targets[name], ROUND_SECONDS);
+        rounds[name]?.push(run);
+        if (name === "restPostgres") {
+          cpu.restApi += cpuMs(stack.pids.postgresApi) - apiBefore;
+          cpu.restCount += run.total;
+        } else if (name === "bff") {
+          cpu.bffApi += cpuMs(stack.pids.postgresApi) - apiBefore;
+          cpu.bff += cpuMs(stack.pids.bff) - bffBefore;
+          cpu.bffCount += run.total;
+        }
       }
     }
+    const perRequest = (ms: number, count: number) => `${(ms / count).toFixed(2)} ms`;
+    await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
+    const bare = await bareServerRun(stack.postgresApiUrl);
+    const restPostgres = combineRuns(rounds.restPostgres ?? []);
+    const restPglite = combineRuns(rounds.restPglite ?? []);
+    const bff = combineRuns(rounds.bff ?? []);
+
+    const restVsBare = compareThroughput(restPostgres, bare, { minRatio: 0.25 });
+    rows.push({
+      what: `GET ${REST_PAGE}, PostgreSQL, vs a bare node:http server with the same bytes`,
+      measured: `${describeRun(restPostgres)}; bare ${describeRun(bare)}; ${times(restVsBare.throughput)}`,
+      goal: "≥ 0.25× the bare server",
+      result: restVsBare.result,
+    });
+    const pgliteVsPostgres = compareThroughput(restPglite, restPostgres, { minRatio: 0.6 });
+    rows.push({
+      what: `GET ${REST_PAGE}, PGlite`,
+      measured: `${describeRun(restPglite)}; ${times(pgliteVsPostgres.throughput)} PostgreSQL`,
+      goal: "≥ 0.6× PostgreSQL",
+      result: pgliteVsPostgres.result,
+    });
+    const bffVsRest = compareThroughput(bff, restPostgres, {
+      minRatio: 0.8,
+      maxP50Ratio: 1.3,
+      maxP99Ratio: 1.5,
+    });
+    rows.push({
+      what: "FreshThreads through the bff (POST /graphql), PostgreSQL, vs the REST page",
+      measured:
+        `${describeRun(bff)}; ${times(bffVsRest.throughput)} REST, ` +
+        `p50 ${times(bffVsRest.p50)}, p99 ${times(bffVsRest.p99)}; CPU a request: api ` +
+        `${perRequest(cpu.bffApi, cpu.bffCount)} + bff ${perRequest(cpu.bff, cpu.bffCount)} ` +
+        `(REST: api ${perRequest(cpu.restApi, cpu.restCount)})`,
+      goal: "≥ 0.8× REST throughput, p50 ≤ 1.3×, p99 ≤ 1.5×",
+      result: bffVsRest.result,
+    });
   }
-  const perRequest = (ms: number, count: number) => `${(ms / count).toFixed(2)} ms`;
-  await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
-  const bare = await bareServerRun(stack.postgresApiUrl);
-  const restPostgres = combineRuns(rounds.restPostgres ?? []);
-  const restPglite = combineRuns(rounds.restPglite ?? []);
-  const bff = combineRuns(rounds.bff ?? []);
 
-  const restVsBare = compareThroughput(restPostgres, bare, { minRatio: 0.25 });
-  rows.push({
-    what: `GET ${REST_PAGE}, PostgreSQL, vs a bare node:http server with the same bytes`,
-    measured: `${describeRun(restPostgres)}; bare ${describeRun(bare)}; ${times(restVsBare.throughput)}`,
-    goal: "≥ 0.25× the bare server",
-    result: restVsBare.result,
-  });
-  const pgliteVsPostgres = compareThroughput(restPglite, restPostgres, { minRatio: 0.6 });
-  rows.push({
-    what: `GET ${REST_PAGE}, PGlite`,
-    measured: `${describeRun(restPglite)}; ${times(pgliteVsPostgres.throughput)} PostgreSQL`,
-    goal: "≥ 0.6× PostgreSQL",
-    result: pgliteVsPostgres.result,
-  });
-  const bffVsRest = compareThroughput(bff, restPostgres, {
-    minRatio: 0.8,
-    maxP50Ratio: 1.3,
-    maxP99Ratio: 1.5,
-  });
-  rows.push({
-    what: "FreshThreads through the bff (POST /graphql), PostgreSQL, vs the REST page",
-    measured:
-      `${describeRun(bff)}; ${times(bffVsRest.throughput)} REST, ` +
-      `p50 ${times(bffVsRest.p50)}, p99 ${times(bffVsRest.p99)}; CPU a request: api ` +
-      `${perRequest(cpu.bffApi, cpu.bffCount)} + bff ${perRequest(cpu.bff, cpu.bffCount)} ` +
-      `(REST: api ${perRequest(cpu.restApi, cpu.restCount)})`,
-    goal: "≥ 0.8× REST throughput, p50 ≤ 1.3×, p99 ≤ 1.5×",
-    result: bffVsRest.result,
-  });
-
-  log("bench: Lighthouse, mobile then desktop...");
-  const pages: Array<[string, string]> = [
-    ["/", "/"],
-    ["a story page", `/stories/${stack.storyIds[0]}`],
-    ["/explore", "/explore"],
-  ];
-  const urls = pages.map(([, pathname]) => `${stack.bffUrl}${pathname}`);
-  for (const formFactor of ["mobile", "desktop"] as const) {
-    const scores = await runLighthouse(urls, formFactor);
-    scores.forEach((score, i) => rows.push(lighthouseRow(pages[i]?.[0] ?? "", formFactor, score)));
+  if (parts.has("lighthouse")) {
+    log("bench: Lighthouse, mobile then desktop...");
+    const pages: Array<[string, string]> = [
+      ["/", "/"],
+      ["a story page", `/stories/${stack.storyIds[0]}`],
+      ["/explore", "/explore"],
+    ];
+    const urls = pages.map(([, pathname]) => `${stack.bffUrl}${pathname}`);
+    for (const formFactor of ["mobile", "desktop"] as const) {
+      const scores = await runLighthouse(urls, formFactor);
+      scores.forEach((score, i) =>
+        rows.push(lighthouseRow(pages[i]?.[0] ?? "", formFactor, score)),
+      );
+    }
   }
 } finally {
   await stack.stop();

@@ -171,7 +171,8 @@ export async function startStack(options: {
     const pgliteApiUrl = await readyUrl(pgliteApi);
 
     const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/main.js")], {
-      env: { ...shared, BFF_PORT: "0", API_URL: postgresApiUrl },
+      // The bff's visitor cache counts per address with the api's ceiling (decision 029).
+      env: { ...shared, BFF_PORT: "0", API_URL: postgresApiUrl, ANONYMOUS_REQUESTS_PER_MINUTE },
       readyPattern: /listening on (http:\/\/\S+)/,
       quiet: true,
     });

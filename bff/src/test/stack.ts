@@ -71,6 +71,9 @@ export async function startBff(
     CLIENT_DIST: "",
     FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
     FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
+    // Off unless a test turns it on (visitor-cache.test.ts), as the api's tests do with theirs:
+    // tests read right after writing through the api, which this bff would not see.
+    GRAPHQL_VISITOR_CACHE_MS: "0",
     ...env,
   });
   const server = await createBffServer(config, options);

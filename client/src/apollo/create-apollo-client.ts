@@ -7,7 +7,6 @@ import {
 } from "@apollo/client";
 import { SetContextLink } from "@apollo/client/link/context";
 import { ErrorLink } from "@apollo/client/link/error";
-import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { getMainDefinition } from "@apollo/client/utilities";
 import { Kind, OperationTypeNode } from "graphql";
 import {
@@ -16,7 +15,7 @@ import {
   writeFirstData,
   type InlinedAnswer,
 } from "./first-data";
-import { createRestartableWsClient } from "./graphql-ws-client";
+import { lazyLink } from "./lazy-link";
 import { typePolicies } from "./type-policies";
 
 export interface CreateApolloClientOptions {
@@ -94,8 +93,15 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
   });
 
   const httpLink = new HttpLink({ uri: httpUri, ...(fetchImpl ? { fetch: fetchImpl } : {}) });
-  const ws = createRestartableWsClient(wsUrl, getIdToken);
-  const wsLink = new GraphQLWsLink(ws.client);
+  // graphql-ws loads with the first subscription, not with the first render; before it, there is
+  // no socket to restart.
+  let restartSocket = () => {};
+  const wsLink = lazyLink(async () => {
+    const { createWsLink } = await import("./ws-link");
+    const ws = createWsLink(wsUrl, getIdToken);
+    restartSocket = ws.restart;
+    return ws.link;
+  });
 
   // The page's first data, written before the first render (docs/decisions/020).
   const cache = new InMemoryCache({ typePolicies });
@@ -112,5 +118,9 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
 
   const client = new ApolloClient({ link, cache });
 
-  return { client, restartSubscriptions: ws.restart, visitorDataInCache: written.length > 0 };
+  return {
+    client,
+    restartSubscriptions: () => restartSocket(),
+    visitorDataInCache: written.length > 0,
+  };
 }

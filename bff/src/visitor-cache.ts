@@ -1,0 +1,524 @@
+// The visitor micro-cache of /graphql: a visitor's answer to a public list read (Fresh Threads,
+// Trending Now, /explore) is kept for GRAPHQL_VISITOR_CACHE_MS and served again without parsing,
+// validating or executing it; every answer it serves still counts against the caller's address
+// (docs/decisions/029-bff-visitor-cache.md).
+import { isUtf8 } from "node:buffer";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
+import type { ApolloServer, ApolloServerPlugin, HTTPGraphQLRequest } from "@apollo/server";
+import { HeaderMap } from "@apollo/server";
+import type { RequestHandler, Request, Response } from "express";
+import { Kind, parse, type DocumentNode, type GraphQLSchema } from "graphql";
+import ipaddr from "ipaddr.js";
+import { LRUCache } from "lru-cache";
+import type { GraphQLContext } from "./context.js";
+
+/** The api's words for a visitor past the per-address limit (docs/product.md#limits). */
+export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
+
+const MINUTE_MS = 60_000;
+/** Documents whose cacheability was decided, kept so a miss parses a known document once. */
+const KNOWN_DOCUMENTS = 500;
+/** Addresses counted at once; the least recently seen are forgotten first. */
+const KNOWN_ADDRESSES = 100_000;
+
+export interface VisitorCacheSettings {
+  /** How long an answer is served again (0: off). */
+  ttlMs: number;
+  /** The most bytes of answers (their JSON and compressed twins) kept. */
+  maxBytes: number;
+  /** Answers this cache serves per address and minute, hits and misses (0: no limit). */
+  perAddressPerMinute: number;
+  /** The parse limit of /graphql, so deciding cacheability costs no more than Apollo's parse. */
+  maxTokens: number;
+}
+
+interface Entry {
+  status: number;
+  headers: Array<[string, string]>;
+  body: Buffer;
+  br?: Buffer;
+  gzip?: Buffer;
+}
+
+interface Operation {
+  query: string;
+  operationName: string | undefined;
+  variables: unknown;
+}
+
+/**
+ * The root Query fields whose visitor answers may be shared: those of the home page's first-data
+ * operations (the public lists, which the api's own micro-cache keeps too), checked against the
+ * schema at start-up.
+ */
+export function publicReadFields(schema: GraphQLSchema, documents: readonly string[]): Set<string> {
+  const queryType = schema.getQueryType();
+  const fields = new Set<string>();
+  for (const text of documents) {
+    for (const definition of parse(text).definitions) {
+      if (definition.kind !== Kind.OPERATION_DEFINITION || definition.operation !== "query") {
+        continue;
+      }
+      for (const selection of definition.selectionSet.selections) {
+        if (selection.kind !== Kind.FIELD || selection.name.value === "__typename") continue;
+        if (!queryType?.getFields()[selection.name.value]) {
+          throw new Error(`${selection.name.value} is not a field of Query`);
+        }
+        fields.add(selection.name.value);
+      }
+    }
+  }
+  return fields;
+}
+
+/**
+ * Whether `document`'s operation `operationName` is a query whose root selections are all fields
+ * from `allowed` (or __typename): no fragment at the root, nothing else.
+ */
+export function isPublicRead(
+  document: DocumentNode,
+  operationName: string | undefined,
+  allowed: ReadonlySet<string>,
+): boolean {
+  const operations = document.definitions.filter(
+    (definition) => definition.kind === Kind.OPERATION_DEFINITION,
+  );
+  const operation =
+    operationName === undefined
+      ? operations.length === 1
+        ? operations[0]
+        : undefined
+      : operations.find((definition) => definition.name?.value === operationName);
+  if (!operation || operation.operation !== "query") return false;
+  return operation.selectionSet.selections.every(
+    (selection) =>
+      selection.kind === Kind.FIELD &&
+      (selection.name.value === "__typename" || allowed.has(selection.name.value)),
+  );
+}
+
+/** JSON with object keys sorted, so `{a, b}` and `{b, a}` are one key. */
+export function stableJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(stableJson).join(",")}]`;
+  if (value && typeof value === "object") {
+    const record = value as Record<string, unknown>;
+    return `{${Object.keys(record)
+      .sort()
+      .filter((key) => record[key] !== undefined)
+      .map((key) => `${JSON.stringify(key)}:${stableJson(record[key])}`)
+      .join(",")}}`;
+  }
+  return JSON.stringify(value) ?? "null";
+}
+
+/** The address a per-address count is keyed on, as the api keys it (docs/decisions/017). */
+export function addressKey(ip: string): string {
+  if (!ipaddr.isValid(ip)) return ip;
+  const address = ipaddr.process(ip);
+  if (address.kind() === "ipv4") return address.toString();
+  const network = (address as ipaddr.IPv6).parts.slice(0, 4);
+  return `${new ipaddr.IPv6([...network, 0, 0, 0, 0]).toString()}/64`;
+}
+
+/** The operation of a POST's parsed JSON body; null when it is not one Apollo could run. */
+function operationOfBody(parsed: unknown): Operation | null {
+  const body = parsed as Record<string, unknown> | undefined;
+  if (!body || typeof body !== "object" || Array.isArray(body)) return null;
+  if (typeof body.query !== "string" || body.extensions !== undefined) return null;
+  if (body.operationName !== undefined && typeof body.operationName !== "string") return null;
+  return { query: body.query, operationName: body.operationName, variables: body.variables };
+}
+
+/** The operation of a POST's JSON body or a GET's query string; null when it is neither. */
+function operationOf(req: Request): Operation | null {
+  if (req.method === "POST") return operationOfBody(req.body);
+  if (req.method !== "GET" || !preflighted(req)) return null;
+  const search = new URL(req.originalUrl, "http://bff").searchParams;
+  const query = search.get("query");
+  if (query === null || search.has("extensions")) return null;
+  const rawVariables = search.get("variables");
+  let variables: unknown;
+  try {
+    variables = rawVariables === null ? undefined : JSON.parse(rawVariables);
+  } catch {
+    return null;
+  }
+  return { query, operationName: search.get("operationName") ?? undefined, variables };
+}
+
+/**
+ * Apollo's CSRF prevention lets a GET through only with a header a simple request cannot carry;
+ * the cache answers no GET Apollo would refuse.
+ */
+function preflighted(req: Request): boolean {
+  const type = req.headers["content-type"]?.split(";")[0]?.trim().toLowerCase();
+  const simple =
+    type === undefined ||
+    ["text/plain", "application/x-www-form-urlencoded", "multipart/form-data"].includes(type);
+  return (
+    !simple ||
+    req.headers["apollo-require-preflight"] !== undefined ||
+    req.headers["x-apollo-operation-name"] !== undefined
+  );
+}
+
+/** The best of br, gzip and the plain body the caller accepts (q=0 refuses one). */
+function acceptedEncoding(header: string | undefined): "br" | "gzip" | null {
+  if (!header) return null;
+  const accepted = new Set<string>();
+  for (const part of header.split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    const refused = params.some((param) => /^\s*q=0(\.0*)?\s*$/.test(param));
+    if (name && !refused) accepted.add(name);
+  }
+  if (accepted.has("br")) return "br";
+  if (accepted.has("gzip") || accepted.has("*")) return "gzip";
+  return null;
+}
+
+/** Below this, compression (express's `compression`, 1 KB) would have sent the body as it is. */
+const COMPRESS_FROM = 1024;
+
+/** The body to send for the caller's Accept-Encoding, and its encoding (null: as it is). */
+function encodedBody(
+  entry: Entry,
+  acceptEncoding: string | undefined,
+): { body: Buffer; encoding: "br" | "gzip" | null } {
+  if (entry.body.length < COMPRESS_FROM) return { body: entry.body, encoding: null };
+  const encoding = acceptedEncoding(acceptEncoding);
+  if (encoding === "br") {
+    entry.br ??= brotliCompressSync(entry.body, {
+      params: {
+        [zlib.BROTLI_PARAM_QUALITY]: 5,
+        [zlib.BROTLI_PARAM_SIZE_HINT]: entry.body.length,
+      },
+    });
+    return { body: entry.br, encoding };
+  }
+  if (encoding === "gzip") {
+    entry.gzip ??= gzipSync(entry.body);
+    return { body: entry.gzip, encoding };
+  }
+  return { body: entry.body, encoding: null };
+}
+
+function send(req: Request, res: Response, entry: Entry): void {
+  res.status(entry.status);
+  for (const [name, value] of entry.headers) res.setHeader(name, value);
+  if (entry.body.length >= COMPRESS_FROM) res.vary("Accept-Encoding");
+  const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
+  // Express's compression leaves an answer that says its encoding alone.
+  if (encoding) res.setHeader("content-encoding", encoding);
+  res.setHeader("content-length", String(body.length));
+  res.end(body);
+}
+
+/** The largest POST body read before express (a list's operation is about 1.5 KB). */
+const EARLY_MAX_BODY = 16 * 1024;
+/** On a request read before express: the seconds to wait its turn took (0: within the limit). */
+const COUNTED = Symbol("visitor-cache.counted");
+/** On a request read before express: the error express.json would have raised for its body. */
+const BODY_ERROR = Symbol("visitor-cache.body-error");
+
+type EarlyRequest = IncomingMessage & {
+  [COUNTED]?: number;
+  [BODY_ERROR]?: { status: number; type: string };
+  body?: unknown;
+};
+
+/** What an answer served before express carries beside the cached one's own headers. */
+export interface EarlyHeaders {
+  /** The security headers every answer has (security-headers.ts), as helmet sets them. */
+  security: ReadonlyArray<readonly [string, string]>;
+  /** The CORS headers for this Origin (cors.ts). */
+  cors(origin: string | undefined): Array<[string, string]>;
+  /** The caller's address, as express's req.ip gives it. */
+  clientIp(req: IncomingMessage): string | undefined;
+}
+
+/**
+ * express.json in front of Apollo, for a request whose body was read before express: it keeps the
+ * body read, or raises the error it would have raised for it.
+ */
+export function jsonAfterEarlyRead(json: RequestHandler): RequestHandler {
+  return (req, res, next) => {
+    const error = (req as unknown as EarlyRequest)[BODY_ERROR];
+    if (error) return next(Object.assign(new Error(error.type), error));
+    return json(req, res, next);
+  };
+}
+
+/** body-parser's JSON parse (strict: an object or an array), or the error it would raise. */
+function parseJsonBody(
+  body: Buffer,
+): { parsed: unknown } | { error: { status: number; type: string } } {
+  if (!isUtf8(body)) return { error: { status: 400, type: "encoding.invalid" } };
+  const text = body.toString("utf8");
+  const first = /^[ \t\n\r]*(.)/.exec(text)?.[1];
+  if (first !== "{" && first !== "[")
+    return { error: { status: 400, type: "entity.parse.failed" } };
+  try {
+    return { parsed: JSON.parse(text) };
+  } catch {
+    return { error: { status: 400, type: "entity.parse.failed" } };
+  }
+}
+
+/**
+ * Whether a mutation's answer says it changed something: a root field answered. A refused
+ * mutation (every root field null, or none) clears nothing, so refusals cannot empty the cache.
+ */
+export function wroteSomething(result: { data?: Record<string, unknown> | null }): boolean {
+  return Object.values(result.data ?? {}).some((value) => value !== null && value !== undefined);
+}
+
+export interface VisitorCache {
+  /**
+   * In front of express: a visitor's POST of a public read whose answer is in memory is answered
+   * here, without express, helmet, compression or Apollo; anything else goes to `app` unchanged
+   * (its small JSON body already read, which express.json then keeps, see jsonAfterEarlyRead).
+   */
+  early(
+    headers: EarlyHeaders,
+  ): (
+    req: IncomingMessage,
+    res: ServerResponse,
+    app: (req: IncomingMessage, res: ServerResponse) => void,
+  ) => void;
+  /** Clears after every mutation that wrote, over HTTP (this plugin) and graphql-ws (`clear`). */
+  plugin: ApolloServerPlugin<GraphQLContext>;
+  clear(): void;
+  /**
+   * Before Apollo's middleware on /graphql, after the JSON body is parsed: answers a visitor's
+   * public read from memory, or runs it through Apollo once for every caller waiting for it.
+   */
+  middleware(
+    apollo: ApolloServer<GraphQLContext>,
+    context: (req: Request) => GraphQLContext,
+  ): RequestHandler;
+}
+
+export function createVisitorCache(
+  settings: VisitorCacheSettings,
+  allowed: ReadonlySet<string>,
+): VisitorCache {
+  const answers = new LRUCache<string, Entry>({
+    ttl: Math.max(settings.ttlMs, 1),
+    ttlAutopurge: false,
+    maxSize: Math.max(settings.maxBytes, 1),
+    sizeCalculation: (entry, key) => entry.body.length * 2 + key.length,
+  });
+  const cacheable = new LRUCache<string, boolean>({ max: KNOWN_DOCUMENTS });
+  const inFlight = new Map<string, Promise<{ entry: Entry; whole: boolean } | null>>();
+  const counts = new LRUCache<string, { count: number; resetAt: number }>({
+    max: KNOWN_ADDRESSES,
+    ttl: MINUTE_MS,
+  });
+  // Bumped by every write: an answer begun before a write ended is not kept after it.
+  let generation = 0;
+
+  const clear = () => {
+    generation += 1;
+    answers.clear();
+  };
+
+  function isCacheable(operation: Operation): boolean {
+    const documentKey = `${operation.operationName ?? ""}\n${operation.query}`;
+    const known = cacheable.get(documentKey);
+    if (known !== undefined) return known;
+    let decision = false;
+    try {
+      const document = parse(operation.query, { maxTokens: settings.maxTokens });
+      decision = isPublicRead(document, operation.operationName, allowed);
+    } catch {
+      // Apollo answers the syntax error itself.
+    }
+    cacheable.set(documentKey, decision);
+    return decision;
+  }
+
+  const keyOf = (operation: Operation) =>
+    `${operation.operationName ?? ""}\n${stableJson(operation.variables ?? {})}\n${operation.query}`;
+
+  /** Seconds until the address may be served again, or 0 when this answer is within its limit. */
+  function turn(ip: string | undefined): number {
+    if (settings.perAddressPerMinute === 0) return 0;
+    const key = addressKey(ip ?? "");
+    const now = Date.now();
+    const current = counts.get(key);
+    if (!current || current.resetAt <= now) {
+      counts.set(key, { count: 1, resetAt: now + MINUTE_MS });
+      return 0;
+    }
+    current.count += 1;
+    return current.count > settings.perAddressPerMinute
+      ? Math.max(1, Math.ceil((current.resetAt - now) / 1000))
+      : 0;
+  }
+
+  return {
+    clear,
+    plugin: {
+      async requestDidStart() {
+        return {
+          async willSendResponse({ operation, response }) {
+            if (operation?.operation !== "mutation" || response.body.kind !== "single") return;
+            if (wroteSomething(response.body.singleResult)) clear();
+          },
+        };
+      },
+    },
+    early(headers) {
+      return (req, res, app) => {
+        const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
+        const length = Number(req.headers["content-length"]);
+        if (
+          settings.ttlMs <= 0 ||
+          req.method !== "POST" ||
+          req.url !== "/graphql" ||
+          req.headers.authorization !== undefined ||
+          (type !== "application/json" && type !== "application/json;charset=utf-8") ||
+          req.headers["content-encoding"] !== undefined ||
+          req.headers["transfer-encoding"] !== undefined ||
+          !Number.isInteger(length) ||
+          length <= 0 ||
+          length > EARLY_MAX_BODY ||
+          req.headers.accept?.includes("multipart/mixed")
+        ) {
+          app(req, res);
+          return;
+        }
+        const early = req as EarlyRequest;
+        // A caller gone mid-body: nothing to answer, and nothing to throw.
+        req.on("error", () => {});
+        const chunks: Buffer[] = [];
+        let size = 0;
+        req.on("data", (chunk: Buffer) => {
+          chunks.push(chunk);
+          size += chunk.length;
+        });
+        req.on("end", () => {
+          if (size !== length) {
+            early[BODY_ERROR] = { status: 400, type: "request.size.invalid" };
+            app(req, res);
+            return;
+          }
+          const read = parseJsonBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
+          if ("error" in read) {
+            early[BODY_ERROR] = read.error;
+            app(req, res);
+            return;
+          }
+          early.body = read.parsed;
+          const operation = operationOfBody(read.parsed);
+          if (!operation || !isCacheable(operation)) {
+            app(req, res);
+            return;
+          }
+          const retryAfter = turn(headers.clientIp(req));
+          early[COUNTED] = retryAfter;
+          const entry = retryAfter > 0 ? undefined : answers.get(keyOf(operation));
+          if (!entry) {
+            app(req, res);
+            return;
+          }
+          const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
+          const out: Record<string, string | string[]> = {};
+          for (const [name, value] of headers.security) out[name] = value;
+          for (const [name, value] of headers.cors(req.headers.origin)) out[name] = value;
+          for (const [name, value] of entry.headers) out[name] = value;
+          out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
+          if (encoding) out["content-encoding"] = encoding;
+          out["content-length"] = String(body.length);
+          res.writeHead(entry.status, out);
+          res.end(body);
+        });
+      };
+    },
+    middleware(apollo, context) {
+      /** Apollo's answer, and whether it is whole and without errors (only such is shared). */
+      async function execute(
+        req: Request,
+        key: string,
+      ): Promise<{ entry: Entry; whole: boolean } | null> {
+        const headers = new HeaderMap();
+        for (const [name, value] of Object.entries(req.headers)) {
+          if (value !== undefined)
+            headers.set(name, Array.isArray(value) ? value.join(", ") : value);
+        }
+        const request: HTTPGraphQLRequest = {
+          method: req.method.toUpperCase(),
+          headers,
+          search: new URL(req.originalUrl, "http://bff").search,
+          body: req.body,
+        };
+        const started = generation;
+        const response = await apollo.executeHTTPGraphQLRequest({
+          httpGraphQLRequest: request,
+          context: async () => context(req),
+        });
+        if (response.body.kind !== "complete") return null;
+        const entry: Entry = {
+          status: response.status ?? 200,
+          headers: [...response.headers],
+          body: Buffer.from(response.body.string),
+        };
+        // Only a whole answer without errors is kept (a refusal, a failed call, a late api).
+        const whole =
+          entry.status === 200 &&
+          !(JSON.parse(response.body.string) as { errors?: unknown }).errors;
+        if (whole && started === generation && settings.ttlMs > 0) answers.set(key, entry);
+        return { entry, whole };
+      }
+
+      return (req, res, next) => {
+        // A caller with credentials, or one asking for incremental delivery, is Apollo's alone.
+        if (settings.ttlMs <= 0 || req.headers.authorization !== undefined) return next();
+        if (req.headers.accept?.includes("multipart/mixed")) return next();
+        const operation = operationOf(req);
+        if (!operation || !isCacheable(operation)) return next();
+        const counted = (req as unknown as EarlyRequest)[COUNTED];
+        const retryAfter = counted ?? turn(req.ip);
+        if (retryAfter > 0) {
+          res.setHeader("retry-after", String(retryAfter));
+          res.status(200).json({
+            errors: [
+              {
+                message: TOO_MANY_REQUESTS,
+                extensions: {
+                  code: "RATE_LIMITED",
+                  status: 429,
+                  reason: "RATE_LIMITED",
+                  retryAfter: String(retryAfter),
+                },
+              },
+            ],
+          });
+          return;
+        }
+        const key = keyOf(operation);
+        const hit = answers.get(key);
+        if (hit) {
+          send(req, res, hit);
+          return;
+        }
+        const waiting = inFlight.get(key);
+        const first = !waiting;
+        const pending = waiting ?? execute(req, key).finally(() => inFlight.delete(key));
+        if (first) inFlight.set(key, pending);
+        pending.then(
+          (answer) => {
+            if (answer && (answer.whole || first)) {
+              send(req, res, answer.entry);
+            } else {
+              // Another caller's answer had errors: this one runs its own.
+              next();
+            }
+          },
+          (error: unknown) => (first ? next(error) : next()),
+        );
+      };
+    },
+  };
+}
