@@ -29,7 +29,7 @@ const operations = operationsOf(await openApiDocument());
 
 const ctx = useOwnerAndReader();
 /** The objects the routes' path parameters name: each one the caller may act on. */
-const objects = { completed: "", ready: "", comment: "", picture: "" };
+const objects = { completed: "", ready: "", comment: "", picture: "", subscription: "" };
 
 beforeAll(async () => {
   const { api, owner, reader } = ctx;
@@ -51,6 +51,13 @@ beforeAll(async () => {
     headers: owner.headers,
   });
   objects.picture = story.json().images[0].id;
+  const subscription = await api.app.inject({
+    method: "POST",
+    url: "/v1/subscriptions",
+    headers: owner.headers,
+    payload: { author_id: reader.id },
+  });
+  objects.subscription = subscription.json().id;
 });
 
 /** The object a route's `{id}` names, one whose route would act if the request were right. */
@@ -58,6 +65,9 @@ function goodPath(operation: Operation): Record<string, string> {
   if (!operation.path.includes("{")) return {};
   if (/\/comments\/\{id\}/.test(operation.path)) return { id: objects.comment };
   if (operation.path.startsWith("/v1/media/{id}")) return { id: objects.picture };
+  if (operation.path.includes("{username}")) return { username: ctx.owner.username };
+  if (operation.path.startsWith("/v1/subscriptions/users/{id}")) return { id: ctx.owner.id };
+  if (operation.path === "/v1/subscriptions/{id}") return { id: objects.subscription };
   if (/\/stories\/\{id\}/.test(operation.path)) {
     // Confirming and restarting need a story in review; everything else a completed one.
     const inReview = ["confirmStory", "restartStory"].includes(operation.operationId);
