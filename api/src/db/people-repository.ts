@@ -27,6 +27,8 @@ export interface AuthorProfile {
   subscriberCount: number;
   /** The viewer's subscription to this author; null for a visitor or one who does not follow. */
   viewerSubscriptionId: string | null;
+  /** The profile is the viewer's own (no Subscribe button there). */
+  isViewer: boolean;
 }
 
 /** A subscription with the author's profile, as GET /subscriptions/my lists it. */
@@ -56,6 +58,7 @@ function profileColumns(viewerId: string | null) {
     createdAt: users.createdAt,
     storyCount: sql<number>`(select count(*) from ${stories} where "stories"."author_id" = "users"."id" and ${isListed})::int`,
     subscriberCount: sql<number>`(select count(*) from ${subscriptions} where "subscriptions"."author_id" = "users"."id")::int`,
+    isViewer: sql<boolean>`coalesce("users"."id" = ${viewerId}, false)`,
     viewerSubscriptionId: sql<
       string | null
     >`(select "subscriptions"."id" from ${subscriptions} where "subscriptions"."author_id" = "users"."id" and "subscriptions"."subscriber_id" = ${viewerId})`,
@@ -68,6 +71,7 @@ function toAuthorProfile(row: AuthorProfile): AuthorProfile {
     createdAt: new Date(row.createdAt),
     storyCount: Number(row.storyCount),
     subscriberCount: Number(row.subscriberCount),
+    isViewer: row.isViewer === true || String(row.isViewer) === "true",
   };
 }
 

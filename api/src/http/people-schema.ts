@@ -21,6 +21,7 @@ export const AuthorProfileSchema = Type.Object(
     viewer_subscription_id: nullableString(
       "The caller's subscription to the person; null for a visitor or one who does not follow.",
     ),
+    is_viewer: Type.Boolean({ description: "True on the caller's own profile." }),
   },
   { $id: AUTHOR_PROFILE_ID, additionalProperties: false },
 );
@@ -40,6 +41,7 @@ export function toAuthorProfileJson(profile: AuthorProfile): AuthorProfileJson {
     story_count: profile.storyCount,
     subscriber_count: profile.subscriberCount,
     viewer_subscription_id: profile.viewerSubscriptionId,
+    is_viewer: profile.isViewer,
   };
 }
 

@@ -64,7 +64,10 @@ describe("GET /v1/users/by-username/{username}", () => {
       story_count: 2,
       subscriber_count: 1,
       viewer_subscription_id: null,
+      is_viewer: false,
     });
+    const own = await call("GET", `/v1/users/by-username/${writer.username}`, writer);
+    expect(own.json()).toMatchObject({ is_viewer: true, viewer_subscription_id: null });
     expect(JSON.stringify(profile)).not.toContain("email");
   });
 
