@@ -14,6 +14,7 @@ import {
   homeSectionErrorMessage,
   TrendingNowQuery,
 } from "./home-feeds";
+import { FollowedWritersSection } from "./followed-writers-section";
 import { StorySection } from "./story-section";
 import "./home.css";
 
@@ -53,6 +54,7 @@ export function HomePage() {
       {/* Newest first, then trending. */}
       <FreshThreadsSection />
       <TrendingNowSection />
+      <FollowedWritersSection />
     </div>
   );
 }
