@@ -248,7 +248,19 @@ function PreferencesSection({ viewer }: { viewer: SettingsViewer }) {
   async function save(input: { theme?: GraphQLTheme | null; readerFont?: string | null }) {
     setFailed(false);
     try {
-      await updatePreferences({ variables: { input } });
+      // The choice shows at once; the server's answer confirms it (or puts the old one back).
+      await updatePreferences({
+        variables: { input },
+        optimisticResponse: {
+          updatePreferences: {
+            __typename: "Viewer",
+            id: viewer.id,
+            theme: input.theme === undefined ? (viewer.theme ?? null) : input.theme,
+            readerFont:
+              input.readerFont === undefined ? (viewer.readerFont ?? null) : input.readerFont,
+          },
+        },
+      });
     } catch (error) {
       console.warn("Saving the preferences failed", error);
       setFailed(true);
