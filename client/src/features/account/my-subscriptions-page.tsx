@@ -14,7 +14,7 @@ export const MySubscriptionsQuery = graphql(`
   query MySubscriptions($first: Int!, $after: String) {
     viewer {
       id
-      subscriptions(first: 100) {
+      subscriptions(first: 50) {
         edges {
           cursor
           node {
