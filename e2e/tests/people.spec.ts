@@ -1,3 +1,4 @@
+import type { Page } from "@playwright/test";
 import { signInWithPassword, signUp } from "../../scripts/lib/auth-emulator-client.mjs";
 import { test, expect } from "../fixtures.js";
 import { graphqlAs, publishStory, publishStoryAs } from "./graphql-helpers.js";
@@ -13,7 +14,7 @@ const usernameOf = async (baseURL: string, session: Parameters<typeof graphqlAs>
     .viewer.username;
 
 /** Signs in through the form as an existing e-mail/password user; ends on /. */
-async function signInThroughForm(page: import("@playwright/test").Page, email: string) {
+async function signInThroughForm(page: Page, email: string) {
   await page.goto("/login");
   await page.getByLabel("Email").fill(email);
   await page.getByLabel("Password").fill(PASSWORD);

@@ -27,10 +27,7 @@ export const UpdateProfileBody = Type.Object(
     ),
     avatar_url: Type.Optional(
       Type.Union(
-        [
-          Type.String({ maxLength: AVATAR_URL_MAX_LENGTH, pattern: "^https://\\S+$" }),
-          Type.Null(),
-        ],
+        [Type.String({ maxLength: AVATAR_URL_MAX_LENGTH, pattern: "^https://\\S+$" }), Type.Null()],
         { description: `An https URL of at most ${AVATAR_URL_MAX_LENGTH} characters, or null.` },
       ),
     ),

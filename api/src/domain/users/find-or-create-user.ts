@@ -35,7 +35,8 @@ export async function findOrCreateUser(
       username,
       // The token's name and picture seed the profile, within the limits an edit must respect.
       displayName: normalizeText(identity.name)?.slice(0, DISPLAY_NAME_MAX_LENGTH) ?? null,
-      avatarUrl: identity.picture !== null && isHttpsUrl(identity.picture) ? identity.picture : null,
+      avatarUrl:
+        identity.picture !== null && isHttpsUrl(identity.picture) ? identity.picture : null,
     });
     if (created) return created;
     const raced = await users.findByFirebaseUid(identity.uid);
