@@ -110,10 +110,11 @@ describe("subscribeToAuthor and unsubscribeFromAuthor", () => {
       viewerSubscriptionId: first.subscribeToAuthor.viewerSubscriptionId,
     });
 
+    proxy.reset();
     const mine = await call(
       `{
         viewer { subscriptions { edges { node { username storyCount } } } }
-        subscriptionFeed { edges { node { title author { username } } } }
+        subscriptionFeed { edges { node { title author { username avatarUrl } } } }
       }`,
       reader.token,
     );
@@ -121,7 +122,16 @@ describe("subscribeToAuthor and unsubscribeFromAuthor", () => {
       { node: { username: writer.username, storyCount: 1 } },
     ]);
     expect(mine.subscriptionFeed.edges).toEqual([
-      { node: { title: "A followed tale", author: { username: writer.username } } },
+      {
+        node: { title: "A followed tale", author: { username: writer.username, avatarUrl: null } },
+      },
+    ]);
+    // The viewer, the followed authors, the feed, and the feed cards' authors in one call.
+    expect([...proxy.calls].sort()).toEqual([
+      "GET /v1/auth/me",
+      "GET /v1/subscriptions/feed",
+      "GET /v1/subscriptions/my",
+      "GET /v1/users",
     ]);
 
     const unsubscribe = `mutation Unsub($id: ID!) { unsubscribeFromAuthor(subscriptionId: $id) { ${PROFILE} } }`;
