@@ -24,6 +24,7 @@ const config: CodegenConfig = {
         mappers: {
           Viewer: "../upstream/rest-types.js#RestUserProfile",
           User: "../upstream/rest-types.js#RestPerson",
+          AuthorProfile: "../upstream/rest-types.js#RestAuthorProfile",
           Story: "../upstream/rest-types.js#RestStoryDetail",
           StoryImage: "../upstream/rest-types.js#RestStoryImage",
           Comment: "../upstream/rest-types.js#RestComment",

@@ -39,6 +39,9 @@ import { storyListRoutes } from "./http/story-list-routes.js";
 import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
 import { userRoutes } from "./http/user-routes.js";
+import { peopleRoutes } from "./http/people-routes.js";
+import { AuthorProfileSchema } from "./http/people-schema.js";
+import { PeopleRepository } from "./db/people-repository.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
 import { SERVICE_RESTART } from "./live/story-stream.js";
@@ -117,6 +120,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRoute", documentRequestErrors);
   app.addSchema(ApiErrorSchema);
   app.addSchema(UserProfileSchema);
+  app.addSchema(AuthorProfileSchema);
   app.addSchema(StoryDetailSchema);
   app.addSchema(CommentSchema);
   await registerOpenApi(app);
@@ -165,6 +169,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
   await app.register(userRoutes, { prefix: "/v1", community });
+  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleRepository(db), guards });
   await app.register(mediaRoutes, { prefix: "/v1", db, guards, media });
   await app.register(commentRoutes, {
     prefix: "/v1",

@@ -8,6 +8,8 @@ import { count, eq, like, sql } from "drizzle-orm";
 import { CommunityRepository } from "./db/community-repository.js";
 import { bookmarks, stories, storyMedia, storyReads, users } from "./db/schema.js";
 import { SEED_AUTHORS, SEED_STORIES, seedDatabase } from "./seed.js";
+import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
+import { PeopleRepository } from "./db/people-repository.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
 import { TRENDING } from "./domain/community/trending.js";
 
@@ -47,6 +49,22 @@ describe("seedDatabase", () => {
     expect(covers[0]?.n).toBe(SEED_STORIES.length);
     expect(new Set(rows.map((story) => story.desiredLength)).size).toBe(3);
     expect(new Set(rows.map((story) => story.nastinessLevel)).size).toBe(3);
+  });
+
+  it("gives the seed authors display names and bios, and each follows two others", async () => {
+    const people = new PeopleRepository(database.handle.db);
+    for (const username of SEED_AUTHORS) {
+      const profile = await people.profileByUsername(username, null);
+      expect(profile).toMatchObject({
+        displayName: SEED_PROFILES[username]?.displayName,
+        bio: SEED_PROFILES[username]?.bio,
+        subscriberCount: SEED_FOLLOWS_EACH,
+      });
+      const follows = await people.listSubscriptions(profile!.id, 10, null);
+      expect(follows).toHaveLength(SEED_FOLLOWS_EACH);
+      const feed = await people.listFeed(profile!.id, 5, null);
+      expect(feed.length).toBeGreaterThan(0);
+    }
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {

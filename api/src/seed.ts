@@ -23,6 +23,7 @@ import { readDay } from "./domain/community/reader-key.js";
 import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
 import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
+import { seedPeople } from "./seed-people.js";
 import type { WorkerLog } from "./worker/job-runner.js";
 
 // `npm run seed`: a living home page for a new install. Several authors and a few dozen public
@@ -276,6 +277,10 @@ export async function seedDatabase(
   const now = options.now ?? new Date();
   const log = options.log ?? { info: () => {} };
   const authorIds = await seedAuthors(db);
+  await seedPeople(
+    db,
+    authorIds.map((id, index) => ({ id, username: SEED_AUTHORS[index] as string })),
+  );
   const existing = await db
     .select({ title: stories.title, authorId: stories.authorId })
     .from(stories)

@@ -50,6 +50,10 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Query.myStories": { argument: "first", max: MY_STORIES_PAGE_SIZE },
   "Query.pendingComments": { argument: "first", max: MODERATION_PAGE_MAX },
   "Query.pendingStories": { argument: "first", max: MODERATION_PAGE_MAX },
+  "Query.subscriptionFeed": { argument: "first", max: LIST_MAX_SIZE },
+  "AuthorProfile.stories": { argument: "first", max: LIST_MAX_SIZE },
+  "Viewer.subscriptions": { argument: "first", max: LIST_MAX_SIZE },
+  "AuthorProfileConnection.edges": { max: 1 },
   // The connection's `first` already counts its edges.
   "StoryConnection.edges": { max: 1 },
   "Story.comments": { max: COMMENTS_LIMIT },
@@ -74,6 +78,8 @@ const TREE_FIELDS: ReadonlySet<string> = new Set(["Comment.replies"]);
 export const UPSTREAM_FIELDS: Readonly<Record<string, "per-item" | "batched">> = {
   "Story.comments": "per-item",
   "Story.author": "batched",
+  "AuthorProfile.stories": "per-item",
+  "Viewer.subscriptions": "per-item",
 };
 
 /** A list of objects missing from LIST_SIZES counts as this many items. */

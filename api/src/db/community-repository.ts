@@ -200,13 +200,13 @@ const coverIdColumn = sql<
 >`(select ${qualified(storyMedia.id)} || coalesce(' ' || ${qualified(storyMedia.publicUrl)}, '') from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
 
 /** Everything a card shows, in one statement's row (the author's username comes from a join). */
-const cardColumns = {
+export const cardColumns = {
   ...storyCardColumns,
   ...communityColumns(viewerParam),
   coverId: coverIdColumn,
 };
 
-type CardRow = StoryCardFields & {
+export type CardRow = StoryCardFields & {
   bookmarkCount: number;
   commentCount: number;
   isBookmarked: boolean;

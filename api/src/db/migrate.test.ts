@@ -56,6 +56,7 @@ describe("migrations", () => {
       "stories",
       "story_media",
       "story_reads",
+      "subscriptions",
       "users",
     ]);
   }, 30_000);

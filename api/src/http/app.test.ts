@@ -130,7 +130,14 @@ describe("GET /v1/openapi.json", () => {
       "/v1/stories/{id}/regenerate_art",
       "/v1/stories/{id}/restart",
       "/v1/stories/{id}/share-link",
+      "/v1/subscriptions",
+      "/v1/subscriptions/feed",
+      "/v1/subscriptions/my",
+      "/v1/subscriptions/users/{id}/subscribers",
+      "/v1/subscriptions/{id}",
       "/v1/users",
+      "/v1/users/by-username/{username}",
+      "/v1/users/by-username/{username}/stories",
     ]);
     const me = document.paths["/v1/auth/me"].get;
     expect(me.operationId).toBe("getMyProfile");

@@ -22,6 +22,29 @@ export const Mutation: MutationResolvers = {
     );
     return unwrap(rest.PATCH("/v1/auth/update-profile", { body }));
   },
+  updatePreferences: async (_parent, { input }, { rest }) => {
+    const body = Object.fromEntries(
+      Object.entries({ theme: input.theme, reader_font: input.readerFont }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    return unwrap(rest.PATCH("/v1/auth/update-profile", { body }));
+  },
+  subscribeToAuthor: async (_parent, { authorId }, { rest }) => {
+    const subscription = await unwrap(
+      rest.POST("/v1/subscriptions", {
+        body: { author_id: decodeGlobalId("User", authorId, "authorId") },
+      }),
+    );
+    return subscription.author;
+  },
+  unsubscribeFromAuthor: async (_parent, { subscriptionId }, { rest }) => {
+    const id = decodeGlobalId("Subscription", subscriptionId, "subscriptionId");
+    const subscription = await unwrap(
+      rest.DELETE("/v1/subscriptions/{id}", { params: { path: { id } } }),
+    );
+    return subscription.author;
+  },
   deleteAccount: async (_parent, _args, { rest }) => {
     await unwrap(rest.DELETE("/v1/auth/delete-account"));
     return { deleted: true };

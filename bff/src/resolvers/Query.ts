@@ -47,6 +47,25 @@ export const Query: QueryResolvers = {
     );
   },
 
+  // An unknown username is null, like a story one may not see.
+  userProfile: async (_parent, { username }, { rest }) => {
+    const name = username.trim();
+    if (name === "" || name.length > 64) return null;
+    try {
+      return await unwrap(
+        rest.GET("/v1/users/by-username/{username}", { params: { path: { username: name } } }),
+      );
+    } catch (error) {
+      if (isNotFound(error)) return null;
+      throw error;
+    }
+  },
+
+  subscriptionFeed: (_parent, { first, after }, { rest }) =>
+    storyConnection(first, after, HOME_SECTION_CARDS, (page) =>
+      unwrap(rest.GET("/v1/subscriptions/feed", { params: { query: page } })),
+    ),
+
   myBookmarks: (_parent, { first, after }, { rest }) =>
     storyConnection(first, after, 20, (page) =>
       unwrap(rest.GET("/v1/bookmarks", { params: { query: page } })),

@@ -1,5 +1,6 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
 import { ENUM_VALUES } from "../enum-values.js";
+import { AuthorProfile } from "./AuthorProfile.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
 import { Query } from "./Query.js";
@@ -17,6 +18,7 @@ export const resolvers: Resolvers = {
   Subscription,
   Viewer,
   User,
+  AuthorProfile,
   Story,
   StoryImage,
   Comment,

@@ -23,3 +23,6 @@ export type RestStoryImage = RestStoryDetail["images"][number];
 
 /** The api's Comment, with its nested replies in `children`. */
 export type RestComment = components["schemas"]["Comment"];
+
+/** A person's public profile with counts (GET /v1/users/by-username/{username}). */
+export type RestAuthorProfile = components["schemas"]["AuthorProfile"];

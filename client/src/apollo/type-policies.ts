@@ -32,6 +32,9 @@ export const typePolicies: TypePolicies = {
     fields: {
       stories: storyConnectionPolicy(["sort", "tag", "author", "search"]),
       myBookmarks: storyConnectionPolicy(false),
+      subscriptionFeed: storyConnectionPolicy(false),
     },
   },
+  AuthorProfile: { fields: { stories: storyConnectionPolicy(false) } },
+  Viewer: { fields: { subscriptions: storyConnectionPolicy(false) } },
 };
