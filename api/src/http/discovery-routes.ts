@@ -41,9 +41,11 @@ export interface DiscoveryRoutesOptions {
   guards: AuthGuards;
 }
 
+const optionalSecurity = [{}, ...bearerSecurity];
+
 export const ONLY_AUTHOR_CATEGORY = "Only the author can change the category.";
 export const TAGS_DEFAULT_LIMIT = 50;
-export const TAGS_MAX_LIMIT = 200;
+export const TAGS_MAX_LIMIT = 100;
 
 const CategorySchema = Type.Object(
   {
@@ -162,11 +164,14 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<DiscoveryRoutesOptions> 
   app.get(
     "/categories",
     {
+      // A bad token is refused (401) even here: a visitor sends none.
+      onRequest: guards.optionalUser,
       schema: {
         operationId: "listCategories",
         summary: "Every category by name, with its listed stories counted.",
         tags: ["categories"],
-        response: { 200: Type.Array(CategorySchema), ...errorResponses() },
+        security: optionalSecurity,
+        response: { 200: Type.Array(CategorySchema), ...errorResponses(401) },
       },
     },
     async () => (await discovery.listCategories()).map(toCategoryJson),
@@ -175,13 +180,16 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<DiscoveryRoutesOptions> 
   app.get(
     "/categories/:id",
     {
+      // A bad token is refused (401) even here: a visitor sends none.
+      onRequest: guards.optionalUser,
       schema: {
         operationId: "getCategory",
         summary:
           "One category with its listed stories counted (its stories: GET /stories?category=).",
         tags: ["categories"],
+        security: optionalSecurity,
         params: CategoryIdParams,
-        response: { 200: CategorySchema, ...errorResponses(404, 422) },
+        response: { 200: CategorySchema, ...errorResponses(401, 404, 422) },
       },
     },
     async (request) => {
@@ -277,12 +285,15 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<DiscoveryRoutesOptions> 
   app.get(
     "/tags",
     {
+      // A bad token is refused (401) even here: a visitor sends none.
+      onRequest: guards.optionalUser,
       schema: {
         operationId: "listTags",
         summary: "Tags of listed stories with their counts, most used first, then by name.",
         tags: ["tags"],
+        security: optionalSecurity,
         querystring: TagsQuery,
-        response: { 200: Type.Array(TagSchema), ...errorResponses(422) },
+        response: { 200: Type.Array(TagSchema), ...errorResponses(401, 422) },
       },
     },
     async (request) => {

@@ -76,8 +76,8 @@ type DiscoveryQuery = {
 function discoveryFiltersOf(query: DiscoveryQuery): PublicFilters {
   const filters: PublicFilters = {
     category: query.category,
-    tags: tagList(query.tags),
-    excludeTags: tagList(query.exclude_tags),
+    tags: tagList("tags", query.tags),
+    excludeTags: tagList("exclude_tags", query.exclude_tags),
     length: query.length,
     nastiness: query.nastiness,
   };

@@ -1,5 +1,6 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
 import { ENUM_VALUES } from "../enum-values.js";
+import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
 import { Query } from "./Query.js";
@@ -20,4 +21,7 @@ export const resolvers: Resolvers = {
   Story,
   StoryImage,
   Comment,
+  Category,
+  Tag,
+  StoryEdge,
 };

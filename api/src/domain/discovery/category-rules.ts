@@ -1,4 +1,5 @@
 import { invalid } from "../../lib/errors.js";
+import { LABEL_MAX_LENGTH, MAX_LABELS } from "../stories/story-request.js";
 
 // Categories and tags (docs/product.md#categories-and-tags, docs/decisions/024): the rules of
 // their names, the messages of their failures.
@@ -55,16 +56,16 @@ export function validCategoryDescription(description: string | null): string | n
  */
 export const tagIdOf = (name: string) => name.trim().toLowerCase();
 
-/** The tags of a filter, comma-separated as the generation form takes them, as tag ids. */
-export function tagList(text: string | undefined): string[] | undefined {
+/**
+ * The tags of a filter, comma-separated as the generation form takes them, as tag ids; as many
+ * and as long as a story's tags may be, or a 422 naming `field`.
+ */
+export function tagList(field: string, text: string | undefined): string[] | undefined {
   if (text === undefined) return undefined;
-  const tags = [
-    ...new Set(
-      text
-        .split(",")
-        .map(tagIdOf)
-        .filter((tag) => tag.length > 0),
-    ),
-  ];
+  const tags = [...new Set(text.split(",").map(tagIdOf))].filter((tag) => tag.length > 0);
+  if (tags.length > MAX_LABELS) throw invalid(field, `At most ${MAX_LABELS} tags.`);
+  if (tags.some((tag) => tag.length > LABEL_MAX_LENGTH)) {
+    throw invalid(field, `A tag has at most ${LABEL_MAX_LENGTH} characters.`);
+  }
   return tags.length > 0 ? tags : undefined;
 }
