@@ -21,6 +21,8 @@ export function storyFixture(
     commentCount: 0,
     // What the server answers for a completed story; a test of a closed discussion sets false.
     viewerCanComment: true,
+    tags: [] as string[],
+    category: null,
     headerImageUrl: null,
     content: {
       __typename: "StoryContent" as const,
