@@ -29,7 +29,7 @@ const config: CodegenConfig = {
           Comment: "../upstream/rest-types.js#RestComment",
           Category: "../upstream/rest-types.js#RestCategory",
           Tag: "../upstream/rest-types.js#RestTag",
-          StoryEdge: "../story-lists.js#StoryEdgeParent",
+          StoryEdge: "../upstream/rest-types.js#StoryEdgeParent",
           SearchHighlight: "../upstream/rest-types.js#RestSearchHighlight",
           StoryGenerationUpdate: "../upstream/live-story-message.js#StoryGenerationEvent",
           ...enumsAsThemselves,

@@ -8,14 +8,7 @@ import { badUserInput } from "./arguments.js";
 /** A story has at most 10 tags of at most 40 characters (the api's generation rules). */
 const MAX_FILTER_TAGS = 10;
 const FILTER_TAG_MAX_LENGTH = 40;
-import type { RestSearchHighlight, RestStoryDetail } from "./upstream/rest-types.js";
-
-/** A StoryEdge as the resolvers build it; only searchStories' edges carry a highlight. */
-export interface StoryEdgeParent {
-  cursor: string;
-  node: RestStoryDetail;
-  highlight?: RestSearchHighlight | null;
-}
+import type { RestStoryDetail } from "./upstream/rest-types.js";
 
 /** /explore's filters as GET /v1/stories and /v1/stories/search take them (only those set). */
 export function filtersQuery(filters: StoryFilters | null | undefined) {

@@ -32,6 +32,13 @@ export type RestCategory =
 export type RestTag =
   paths["/v1/tags"]["get"]["responses"][200]["content"]["application/json"][number];
 
+/** A StoryEdge as the resolvers build it; only searchStories' edges carry a highlight. */
+export interface StoryEdgeParent {
+  cursor: string;
+  node: RestStoryDetail;
+  highlight?: RestSearchHighlight | null;
+}
+
 /** A search result's title and excerpt in pieces. */
 export type RestSearchHighlight =
   paths["/v1/stories/search"]["get"]["responses"][200]["content"]["application/json"]["highlights"][number];
