@@ -45,6 +45,7 @@ export async function publishStory(
   emulatorHost: string,
   title: string,
   outline = "Mara, a young cartographer, maps a drowned city to find her missing brother Tomas.",
+  tags: string[] = ["fantasy"],
 ): Promise<PublishedStory> {
   const author = await signUp(emulatorHost, uniqueEmail("author"));
   // The profile (and its username) exists once the api has seen the user.
@@ -55,7 +56,7 @@ export async function publishStory(
     `mutation Start($input: StartStoryGenerationInput!) {
       startStoryGeneration(input: $input) { id publicId }
     }`,
-    { input: { title, outline, tags: ["fantasy"], themeKeywords: ["tides"] } },
+    { input: { title, outline, tags, themeKeywords: ["tides"] } },
   );
   const { id, publicId } = started.startStoryGeneration;
   await expect
