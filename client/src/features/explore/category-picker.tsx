@@ -2,7 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { useId } from "react";
 import { CategoriesQuery } from "./category-queries";
 
-interface CategoryPickerProps {
+export interface CategoryPickerProps {
   /** The chosen category's global id (Category.id); empty for none. */
   value: string;
   onChange: (categoryId: string) => void;
