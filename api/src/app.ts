@@ -8,6 +8,7 @@ import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
 import { CommunityRepository } from "./db/community-repository.js";
+import { DiscoveryRepository } from "./db/discovery-repository.js";
 import type { Database } from "./db/database.js";
 import { MediaStore } from "./db/media-store.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
@@ -21,6 +22,7 @@ import { CommentSchema } from "./http/comment-schema.js";
 import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
+import { discoveryRoutes } from "./http/discovery-routes.js";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -163,6 +165,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
+    discovery: new DiscoveryRepository(db),
     guards,
     cache: publicLists,
     now: deps.now,
@@ -180,6 +183,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportLimiter: limits.commentReports,
   });
   await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
+  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards });
   await registerStoryStream(app, deps, users);
   return app;
 }

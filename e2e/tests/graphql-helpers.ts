@@ -48,11 +48,12 @@ export async function publishStory(
   emulatorHost: string,
   title: string,
   outline = OUTLINE,
+  tags: string[] = ["fantasy"],
 ): Promise<PublishedStory> {
   const author = await signUp(emulatorHost, uniqueEmail("author"));
   // The profile (and its username) exists once the api has seen the user.
   await graphqlAs(baseURL, author, "query { viewer { id } }");
-  return publishStoryAs(baseURL, author, title, outline);
+  return publishStoryAs(baseURL, author, title, outline, tags);
 }
 
 /** `author` (whose profile exists) writes a story, confirms it and makes it public. */
@@ -61,6 +62,7 @@ export async function publishStoryAs(
   author: EmulatorSession,
   title: string,
   outline = OUTLINE,
+  tags: string[] = ["fantasy"],
 ): Promise<PublishedStory> {
   const started = await graphqlAs<{ startStoryGeneration: { id: string; publicId: string } }>(
     baseURL,
@@ -68,7 +70,7 @@ export async function publishStoryAs(
     `mutation Start($input: StartStoryGenerationInput!) {
       startStoryGeneration(input: $input) { id publicId }
     }`,
-    { input: { title, outline, tags: ["fantasy"], themeKeywords: ["tides"] } },
+    { input: { title, outline, tags, themeKeywords: ["tides"] } },
   );
   const { id, publicId } = started.startStoryGeneration;
   await expect

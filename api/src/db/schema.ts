@@ -79,6 +79,8 @@ export const stories = pgTable(
     content: jsonb("content").$type<StoryContent>(),
     preview: text("preview"),
     categoryName: text("category_name"),
+    /** The story's category (migrations/0005_discovery.sql); categoryName is its name. */
+    categoryId: text("category_id"),
     progress: integer("progress").notNull().default(0),
     statusMessage: text("status_message"),
     error: text("error"),
@@ -105,6 +107,18 @@ export const stories = pgTable(
 );
 
 export type StoryRecord = typeof stories.$inferSelect;
+
+/** Categories, managed by admins (docs/decisions/024). */
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CategoryRecord = typeof categories.$inferSelect;
 
 export const storyMedia = pgTable(
   "story_media",

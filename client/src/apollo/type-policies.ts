@@ -30,7 +30,8 @@ function storyConnectionPolicy(keyArgs: FieldPolicy["keyArgs"]): FieldPolicy<Cac
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
-      stories: storyConnectionPolicy(["sort", "tag", "author", "search"]),
+      stories: storyConnectionPolicy(["sort", "tag", "author", "search", "filters"]),
+      searchStories: storyConnectionPolicy(["query", "filters"]),
       myBookmarks: storyConnectionPolicy(false),
       subscriptionFeed: storyConnectionPolicy(false),
     },
