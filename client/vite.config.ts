@@ -36,6 +36,16 @@ export default defineConfig({
     // Fonts are files, never data: URLs, so the BFF's Content-Security-Policy can say
     // font-src 'self' (docs/decisions/016-security-headers-and-error-pages.md).
     assetsInlineLimit: (file) => (/\.(woff2?|ttf|otf)$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: {
+        codeSplitting: {
+          // What the first render loads statically is one chunk beside the entry, however many
+          // lazy pages share pieces of it; left to itself the bundler cut it into a file per
+          // shared module (docs/decisions/021-lean-client-first-render.md).
+          groups: [{ name: "app-shell", tags: ["$initial"] }],
+        },
+      },
+    },
   },
   test: {
     environment: "jsdom",

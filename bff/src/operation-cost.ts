@@ -2,7 +2,12 @@
 // field counts once for each item the lists above it may hold, and the calls to the api it would
 // make are counted too. Each fragment is measured once, so the check takes time in proportion to
 // the document, and it stops at the first limit passed.
-import { COMMENTS_LIMIT, LIST_MAX_SIZE, MY_STORIES_PAGE_SIZE } from "@storyloom/common";
+import {
+  COMMENTS_LIMIT,
+  HIGHLIGHT_PIECES_MAX,
+  LIST_MAX_SIZE,
+  MY_STORIES_PAGE_SIZE,
+} from "@storyloom/common";
 import {
   getNamedType,
   getNullableType,
@@ -40,8 +45,6 @@ const MODERATION_PAGE_MAX = 100;
 const CATEGORIES_MAX = 100;
 /** GET /v1/tags answers at most 100. */
 export const TAGS_MAX = 100;
-/** Pieces of a highlighted title or excerpt, counted at most. */
-const HIGHLIGHT_PIECES_MAX = 100;
 
 /**
  * Every list of objects in schema.graphql, and connections by their `first` (a test keeps this
@@ -71,7 +74,7 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   // Categories are few and made by admins; the api answers them all in one call.
   "Query.categories": { max: CATEGORIES_MAX },
   "Query.tags": { argument: "first", max: TAGS_MAX },
-  // ts_headline's excerpt is at most 35 words: a piece per word and one between each.
+  // The api cuts a highlighted title or excerpt into at most HIGHLIGHT_PIECES_MAX pieces.
   "SearchHighlight.title": { max: HIGHLIGHT_PIECES_MAX },
   "SearchHighlight.snippet": { max: HIGHLIGHT_PIECES_MAX },
 };

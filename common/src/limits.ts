@@ -21,6 +21,11 @@ export const LIST_DEFAULT_SIZE = 8;
 export const LIST_MAX_SIZE = 50;
 /** My Stories reads up to this many stories a page. */
 export const MY_STORIES_PAGE_SIZE = 100;
+/**
+ * The most pieces a search result's highlighted title or excerpt is cut into; past it the rest is
+ * one plain piece (docs/decisions/024), so an operation's cost can count them.
+ */
+export const HIGHLIGHT_PIECES_MAX = 21;
 /** The most comments (replies included) a story's discussion loads at once. */
 export const COMMENTS_LIMIT = 500;
 

@@ -1,4 +1,4 @@
-import { screen, within } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
@@ -120,10 +120,12 @@ describe("a public profile", () => {
       ],
     });
     await user.click(await screen.findByRole("button", { name: "Subscribe" }));
-    // Optimistic: before the server answers.
-    expect(screen.getByRole("button", { name: "Unsubscribe" })).toBeInTheDocument();
+    // Optimistic: before the server answers, and waiting for the subscription's id.
+    const unsubscribe = screen.getByRole("button", { name: "Unsubscribe" });
+    expect(unsubscribe).toBeDisabled();
     expect(screen.getByText("4 subscribers")).toBeInTheDocument();
-    await user.click(await screen.findByRole("button", { name: "Unsubscribe" }));
+    await waitFor(() => expect(unsubscribe).toBeEnabled());
+    await user.click(unsubscribe);
     expect(await screen.findByRole("button", { name: "Subscribe" })).toBeInTheDocument();
     expect(screen.getByText("3 subscribers")).toBeInTheDocument();
   });

@@ -59,7 +59,7 @@ const plural = (count: number, one: string, many: string) => `${count} ${count =
 export function PublicProfilePage() {
   const { username = "" } = useParams();
   const { currentUser } = useAuth();
-  const { toggleSubscription } = useToggleSubscription();
+  const { toggleSubscription, busy } = useToggleSubscription();
   const [subscriptionError, setSubscriptionError] = useState<string | null>(null);
   const { data, loading, error, refetch, fetchMore } = useQuery(UserProfileQuery, {
     variables: { username, first: PROFILE_STORIES_PAGE_SIZE },
@@ -116,6 +116,7 @@ export function PublicProfilePage() {
                 profile.viewerIsSubscribed ? "button button--secondary" : "button button--primary"
               }
               aria-pressed={profile.viewerIsSubscribed}
+              disabled={busy}
               onClick={() => void onToggle()}
             >
               {profile.viewerIsSubscribed ? "Unsubscribe" : "Subscribe"}

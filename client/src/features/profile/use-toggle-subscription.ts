@@ -37,11 +37,12 @@ export interface SubscribableAuthor {
 /**
  * Subscribe / Unsubscribe: the profile flips at once (optimistic viewerIsSubscribed and
  * subscriberCount on the normalized AuthorProfile) and flips back if the server refuses, like
- * bookmarks. Resolves to null, or to the message to show.
+ * bookmarks. Resolves to null, or to the message to show. `busy` while the server has not answered:
+ * the subscription's id is not known until then, so the button waits.
  */
 export function useToggleSubscription() {
-  const [subscribe] = useMutation(SubscribeToAuthorMutation);
-  const [unsubscribe] = useMutation(UnsubscribeFromAuthorMutation);
+  const [subscribe, { loading: subscribing }] = useMutation(SubscribeToAuthorMutation);
+  const [unsubscribe, { loading: unsubscribing }] = useMutation(UnsubscribeFromAuthorMutation);
 
   const toggleSubscription = useCallback(
     async (author: SubscribableAuthor): Promise<string | null> => {
@@ -59,7 +60,10 @@ export function useToggleSubscription() {
             variables: { authorId: author.id },
             optimisticResponse: { subscribeToAuthor: optimistic },
           });
-        } else if (author.viewerSubscriptionId) {
+        } else if (
+          author.viewerSubscriptionId &&
+          !author.viewerSubscriptionId.startsWith("optimistic:")
+        ) {
           await unsubscribe({
             variables: { subscriptionId: author.viewerSubscriptionId },
             optimisticResponse: { unsubscribeFromAuthor: optimistic },
@@ -74,5 +78,5 @@ export function useToggleSubscription() {
     [subscribe, unsubscribe],
   );
 
-  return { toggleSubscription };
+  return { toggleSubscription, busy: subscribing || unsubscribing };
 }
