@@ -237,7 +237,7 @@ export interface EarlyHeaders {
   clientIp(req: IncomingMessage): string | undefined;
 }
 
-/** Who a request's turn is counted for: its address key, and the headers naming it to the api. */
+/** How a request's turn names its caller to the api. */
 export interface TurnTaker {
   /** The headers the bff's api calls carry for `req` (X-Forwarded-For, User-Agent). */
   clientHeaders(req: IncomingMessage): ClientHeaders;

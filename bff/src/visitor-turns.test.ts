@@ -114,6 +114,27 @@ describe("the visitor cache's turns", () => {
     await turns.close();
   });
 
+  it("asks once, then counts nothing, while the api's limit is off", async () => {
+    const open = await startApi({ ANONYMOUS_REQUESTS_PER_MINUTE: "0" });
+    const openRest = connectRest(open.url, 100);
+    try {
+      const real = countAnonymousTurns(openRest);
+      const sent: number[] = [];
+      const turns = createVisitorTurns((client, count) => {
+        sent.push(count);
+        return real(client, count);
+      }, FLUSH_MS);
+      const client = { "x-forwarded-for": "203.0.113.252" };
+      expect(await turns.take("203.0.113.252", client)).toBe(0);
+      for (let i = 0; i < 20; i += 1) expect(turns.take("203.0.113.252", client)).toBe(0);
+      await turns.close();
+      expect(sent).toEqual([1]);
+    } finally {
+      await openRest.close();
+      await open.stop();
+    }
+  });
+
   it("leaves a turn the api could not count to the api itself (null)", async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, "127.0.0.1", resolve));
