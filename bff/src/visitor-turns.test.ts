@@ -62,15 +62,32 @@ describe("the visitor cache's turns", () => {
     expect(first).toBeInstanceOf(Promise);
     expect(await first).toBe(0);
     expect(sent).toEqual([1]);
-    // Limit 300 learnt: two turns from memory, the third fills a batch and waits for the api.
+    // Limit 300 learnt: answers from memory; the third fills a batch, which is sent at once.
     expect(turns.take(key, client)).toBe(0);
     expect(turns.take(key, client)).toBe(0);
     expect(sent).toEqual([1]);
-    const filling = turns.take(key, client);
-    expect(filling).toBeInstanceOf(Promise);
-    expect(await filling).toBe(0);
+    expect(turns.take(key, client)).toBe(0);
     expect(sent).toEqual([1, BATCH]);
+    await turns.flush();
     expect(await countedAtApi()).toBe(1 + BATCH);
+    await turns.close();
+  });
+
+  it("makes the answer that fills a second batch wait while the first is on its way", async () => {
+    const { key, client, sent, turns, countedAtApi } = setUp();
+    await turns.take(key, client);
+    for (let i = 1; i < BATCH; i += 1) expect(turns.take(key, client)).toBe(0);
+    expect(turns.take(key, client)).toBe(0);
+    expect(sent).toEqual([1, BATCH]);
+    // The first batch has not been answered yet (nothing was awaited since it was sent).
+    for (let i = 1; i < BATCH; i += 1) expect(turns.take(key, client)).toBe(0);
+    const waiting = turns.take(key, client);
+    expect(waiting).toBeInstanceOf(Promise);
+    expect(sent).toEqual([1, BATCH]);
+    expect(await waiting).toBe(0);
+    expect(sent).toEqual([1, BATCH, BATCH]);
+    await turns.flush();
+    expect(await countedAtApi()).toBe(1 + 2 * BATCH);
     await turns.close();
   });
 
@@ -98,12 +115,14 @@ describe("the visitor cache's turns", () => {
     await turns.take(key, client);
     // The address's other requests (the api's own, other bff replicas) use up the minute.
     for (let used = 1; used < LIMIT; used += 100) await real(client, Math.min(100, LIMIT - used));
-    expect(turns.take(key, client)).toBe(0);
-    expect(turns.take(key, client)).toBe(0);
-    const refused = await turns.take(key, client);
+    // A full batch goes out with the answer that filled it already sent; the api refuses it.
+    for (let i = 0; i < BATCH; i += 1) expect(turns.take(key, client)).toBe(0);
+    await turns.flush();
+    const before = sent.length;
+    const refused = turns.take(key, client);
+    expect(typeof refused).toBe("number");
     expect(refused).toBeGreaterThan(0);
     expect(refused).toBeLessThanOrEqual(60);
-    const before = sent.length;
     const again = turns.take(key, client);
     expect(typeof again).toBe("number");
     expect(again).toBeGreaterThan(0);

@@ -4,8 +4,9 @@
 // (docs/decisions/029-bff-visitor-cache.md, 017). The bff follows the api's own rule
 // (api/src/db/rate-limit-store.ts): below 200 turns a minute each answer is counted before it is
 // sent; from 200 an address's answers are counted in batches of 1/100 of the limit (at most 10),
-// the answer that fills a batch waiting for the api, the others sent at once, and a timer sends
-// what a batch holds so no turn is lost. The limit is learnt from the api's answers.
+// sent as soon as one is full, one batch at a time per address: an answer that fills a second
+// batch while the first is on its way waits for the api's answer to the first. A timer sends what
+// a batch holds, so no turn is lost. The limit is learnt from the api's answers.
 import { LRUCache } from "lru-cache";
 import type { ClientHeaders } from "./upstream/rest-client.js";
 
@@ -39,6 +40,8 @@ interface AddressState {
   client: ClientHeaders;
   /** Until when the address is refused from memory (the api said it is over). */
   refusedUntil: number;
+  /** The batch on its way to the api, if any. */
+  sending: Promise<Turn> | null;
 }
 
 /**
@@ -69,14 +72,17 @@ export function createVisitorTurns(count: CountTurns, flushMs = 1000): VisitorTu
   /** Addresses holding turns, for the timer. */
   const holding = new Set<string>();
   let learnt: { limit: number; until: number } | null = null;
+  /** The batches on their way to the api. */
+  const sendings = new Set<Promise<Turn>>();
   let timer: NodeJS.Timeout | null = null;
+  let closed = false;
 
   const secondsUntil = (time: number, now: number) => Math.max(1, Math.ceil((time - now) / 1000));
 
   function stateOf(key: string, client: ClientHeaders): AddressState {
     let state = addresses.get(key);
     if (state === undefined) {
-      state = { pending: 0, client, refusedUntil: 0 };
+      state = { pending: 0, client, refusedUntil: 0, sending: null };
       addresses.set(key, state);
     } else {
       state.client = client;
@@ -100,25 +106,29 @@ export function createVisitorTurns(count: CountTurns, flushMs = 1000): VisitorTu
     return answer.retryAfter;
   }
 
-  async function sendHeld(key: string): Promise<Turn> {
+  /** Sends the turns the address holds; if the api did not answer they are held again. */
+  function sendHeld(key: string, state: AddressState): Promise<Turn> {
     holding.delete(key);
-    const state = addresses.get(key);
-    if (state === undefined || state.pending === 0) return 0;
     const turns = state.pending;
     state.pending = 0;
-    const turn = await send(state, turns);
-    if (turn === null) {
-      // The api did not answer: the turns are sent with the next batch or tick.
-      state.pending = Math.min(MAX_TURNS_PER_CALL, state.pending + turns);
-      hold(key);
-      return 0;
-    }
-    return turn;
+    const sending = send(state, turns).then((turn) => {
+      state.sending = null;
+      if (turn === null) {
+        // The api did not answer: the turns go with the next batch or tick.
+        state.pending = Math.min(MAX_TURNS_PER_CALL, state.pending + turns);
+      }
+      if (state.pending > 0) hold(key);
+      return turn ?? 0;
+    });
+    state.sending = sending;
+    sendings.add(sending);
+    void sending.then(() => sendings.delete(sending));
+    return sending;
   }
 
   function hold(key: string): void {
     holding.add(key);
-    if (timer !== null) return;
+    if (timer !== null || closed) return;
     timer = setInterval(() => {
       if (holding.size === 0) {
         clearInterval(timer ?? undefined);
@@ -130,8 +140,17 @@ export function createVisitorTurns(count: CountTurns, flushMs = 1000): VisitorTu
     timer.unref();
   }
 
+  /** Sends every address's held turns (one after its batch on the way, if any). */
   async function flush(): Promise<void> {
-    await Promise.all([...holding].map((key) => sendHeld(key)));
+    await Promise.all([...sendings]);
+    await Promise.all(
+      [...holding].map(async (key) => {
+        const state = addresses.get(key);
+        if (state?.sending) await state.sending;
+        if (state === undefined || state.pending === 0) holding.delete(key);
+        else if (state.sending === null) await sendHeld(key, state);
+      }),
+    );
   }
 
   return {
@@ -143,9 +162,22 @@ export function createVisitorTurns(count: CountTurns, flushMs = 1000): VisitorTu
       if (limit === 0) return 0;
       if (limit === null || limit < EXACT_BELOW) return send(state, 1);
       state.pending += 1;
-      if (state.pending >= turnsPerBatch(limit)) return sendHeld(key);
-      hold(key);
-      return 0;
+      const batch = turnsPerBatch(limit);
+      if (state.pending < batch) {
+        hold(key);
+        return 0;
+      }
+      if (state.sending === null) {
+        void sendHeld(key, state);
+        return 0;
+      }
+      // A second batch is full while the first is on its way: this answer waits for the api.
+      return state.sending.then(() => {
+        const later = Date.now();
+        if (state.refusedUntil > later) return secondsUntil(state.refusedUntil, later);
+        if (state.pending >= batch && state.sending === null) void sendHeld(key, state);
+        return 0;
+      });
     },
     refusedFor(key) {
       const now = Date.now();
@@ -154,8 +186,11 @@ export function createVisitorTurns(count: CountTurns, flushMs = 1000): VisitorTu
     },
     flush,
     async close() {
+      closed = true;
       if (timer !== null) clearInterval(timer);
       timer = null;
+      await flush();
+      // What arrived while the last batches were on their way.
       await flush();
     },
   };
