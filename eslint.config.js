@@ -223,6 +223,9 @@ export default tseslint.config(
               "CommentLocation",
               "PageInfo",
               "StoryGenerationUpdate",
+              // A search result's highlighted title and excerpt: values of one edge, no identity.
+              "SearchHighlight",
+              "HighlightPiece",
             ],
             suffixes: ["Connection", "Edge", "Payload"],
           },

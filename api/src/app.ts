@@ -8,6 +8,7 @@ import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
 import { CommunityRepository } from "./db/community-repository.js";
+import { DiscoveryRepository } from "./db/discovery-repository.js";
 import type { Database } from "./db/database.js";
 import { MediaStore } from "./db/media-store.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
@@ -21,6 +22,7 @@ import { CommentSchema } from "./http/comment-schema.js";
 import { bookmarkRoutes } from "./http/bookmark-routes.js";
 import { createAuthGuards } from "./http/auth-guards.js";
 import { consentRoutes } from "./http/consent-routes.js";
+import { discoveryRoutes } from "./http/discovery-routes.js";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -40,6 +42,9 @@ import { storyListRoutes } from "./http/story-list-routes.js";
 import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
 import { userRoutes } from "./http/user-routes.js";
+import { peopleRoutes } from "./http/people-routes.js";
+import { AuthorProfileSchema } from "./http/people-schema.js";
+import { PeopleRepository } from "./db/people-repository.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
 import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
 import { SERVICE_RESTART } from "./live/story-stream.js";
@@ -118,6 +123,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   app.addHook("onRoute", documentRequestErrors);
   app.addSchema(ApiErrorSchema);
   app.addSchema(UserProfileSchema);
+  app.addSchema(AuthorProfileSchema);
   app.addSchema(StoryDetailSchema);
   app.addSchema(CommentSchema);
   await registerOpenApi(app);
@@ -166,12 +172,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
+    discovery: new DiscoveryRepository(db),
     guards,
     cache: publicLists,
     now: deps.now,
   });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
   await app.register(userRoutes, { prefix: "/v1", community });
+  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleRepository(db), guards });
   await app.register(mediaRoutes, { prefix: "/v1", db, guards, media });
   await app.register(commentRoutes, {
     prefix: "/v1",
@@ -182,6 +190,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     reportLimiter: limits.commentReports,
   });
   await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
+  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards });
   await registerStoryStream(app, deps, users);
   return app;
 }

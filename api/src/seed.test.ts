@@ -6,8 +6,11 @@ import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, like, sql } from "drizzle-orm";
 import { CommunityRepository } from "./db/community-repository.js";
-import { bookmarks, stories, storyMedia, storyReads, users } from "./db/schema.js";
-import { SEED_AUTHORS, SEED_STORIES, seedDatabase } from "./seed.js";
+import { DiscoveryRepository } from "./db/discovery-repository.js";
+import { PeopleRepository } from "./db/people-repository.js";
+import { bookmarks, categories, stories, storyMedia, storyReads, users } from "./db/schema.js";
+import { SEED_AUTHORS, SEED_CATEGORIES, SEED_STORIES, seedDatabase } from "./seed.js";
+import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
 import { TRENDING } from "./domain/community/trending.js";
 
@@ -19,8 +22,9 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => database?.dispose());
 
-const total = async (table: typeof stories | typeof bookmarks | typeof storyReads) =>
-  (await database.handle.db.select({ n: count() }).from(table))[0]?.n;
+const total = async (
+  table: typeof stories | typeof bookmarks | typeof storyReads | typeof categories,
+) => (await database.handle.db.select({ n: count() }).from(table))[0]?.n;
 
 describe("seedDatabase", () => {
   it("creates the seed authors and every story completed, public, approved and illustrated", async () => {
@@ -49,6 +53,35 @@ describe("seedDatabase", () => {
     expect(new Set(rows.map((story) => story.nastinessLevel)).size).toBe(3);
   });
 
+  it("gives the seed authors display names and bios, and each follows two others", async () => {
+    const people = new PeopleRepository(database.handle.db);
+    for (const username of SEED_AUTHORS) {
+      const profile = await people.profileByUsername(username, null);
+      expect(profile).toMatchObject({
+        displayName: SEED_PROFILES[username]?.displayName,
+        bio: SEED_PROFILES[username]?.bio,
+        subscriberCount: SEED_FOLLOWS_EACH,
+      });
+      const follows = await people.listSubscriptions(profile!.id, 10, null);
+      expect(follows).toHaveLength(SEED_FOLLOWS_EACH);
+      const feed = await people.listFeed(profile!.id, 5, null);
+      expect(feed.length).toBeGreaterThan(0);
+    }
+  });
+
+  it("files every story under one of its categories, so each category has stories", async () => {
+    const discovery = new DiscoveryRepository(database.handle.db);
+    const categories = await discovery.listCategories();
+    expect(categories.map((category) => category.name).sort()).toEqual(
+      SEED_CATEGORIES.map((category) => category.name).sort(),
+    );
+    expect(categories.every((category) => category.storyCount > 0)).toBe(true);
+    expect(categories.reduce((sum, category) => sum + category.storyCount, 0)).toBe(
+      SEED_STORIES.length,
+    );
+    expect((await discovery.listTags(100)).length).toBeGreaterThan(10);
+  });
+
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
     const community = new CommunityRepository(database.handle.db, TRENDING);
     const newest = await community.listNewest({}, 100, null);
@@ -67,14 +100,24 @@ describe("seedDatabase", () => {
   });
 
   it("adds nothing when run again", async () => {
-    const before = [await total(stories), await total(bookmarks), await total(storyReads)];
+    const before = [
+      await total(stories),
+      await total(bookmarks),
+      await total(storyReads),
+      await total(categories),
+    ];
     const again = await seedDatabase(database.handle.db, { now: new Date() });
     expect(again).toEqual({
       authors: SEED_AUTHORS.length,
       storiesCreated: 0,
       storiesKept: SEED_STORIES.length,
     });
-    expect([await total(stories), await total(bookmarks), await total(storyReads)]).toEqual(before);
+    expect([
+      await total(stories),
+      await total(bookmarks),
+      await total(storyReads),
+      await total(categories),
+    ]).toEqual(before);
   });
 });
 

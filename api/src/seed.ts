@@ -9,6 +9,8 @@ import {
   hashString,
 } from "@storyloom/writer";
 import { CommunityRepository } from "./db/community-repository.js";
+import { DiscoveryRepository } from "./db/discovery-repository.js";
+import { validCategoryName } from "./domain/discovery/category-rules.js";
 import type { Database } from "./db/database.js";
 import { openDatabase } from "./db/open-database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
@@ -23,6 +25,7 @@ import { readDay } from "./domain/community/reader-key.js";
 import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
 import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
+import { seedPeople } from "./seed-people.js";
 import type { WorkerLog } from "./worker/job-runner.js";
 
 // `npm run seed`: a living home page for a new install. Several authors and a few dozen public
@@ -250,6 +253,36 @@ export const SEED_STORIES: SeedStory[] = [
   ],
 ];
 
+/** The seed's categories, and the first tags whose stories each takes (docs/decisions/024). */
+export const SEED_CATEGORIES: Array<{ name: string; description: string; firstTags: string[] }> = [
+  {
+    name: "Mystery & Thriller",
+    description: "Secrets, clues and people who should not be trusted.",
+    firstTags: ["mystery", "thriller"],
+  },
+  {
+    name: "Fantasy & Folklore",
+    description: "Magic, old tales and the strange made ordinary.",
+    firstTags: ["fantasy", "folk tale", "magical realism"],
+  },
+  {
+    name: "Science Fiction",
+    description: "Other worlds, other times, other machines.",
+    firstTags: ["science fiction"],
+  },
+  {
+    name: "Adventure",
+    description: "Journeys, wrecks and daring.",
+    firstTags: ["adventure"],
+  },
+  {
+    name: "Drama & Humour",
+    description: "People, their troubles and their jokes.",
+    firstTags: ["drama", "humour"],
+  },
+  { name: "Horror", description: "For reading with the lights on.", firstTags: ["horror"] },
+];
+
 const NASTINESS: NastinessLevel[] = ["light", "light", "medium", "heavy"];
 const SPREAD_DAYS = 21;
 const DAY = 24 * 3_600_000;
@@ -276,6 +309,11 @@ export async function seedDatabase(
   const now = options.now ?? new Date();
   const log = options.log ?? { info: () => {} };
   const authorIds = await seedAuthors(db);
+  await seedPeople(
+    db,
+    authorIds.map((id, index) => ({ id, username: SEED_AUTHORS[index] as string })),
+  );
+  const categoryOfTag = await seedCategories(db);
   const existing = await db
     .select({ title: stories.title, authorId: stories.authorId })
     .from(stories)
@@ -294,7 +332,8 @@ export async function seedDatabase(
       desired_length: length,
       nastiness_level: NASTINESS[index % NASTINESS.length],
     });
-    started.push({ story: await startStory(db, authorId, request), index });
+    const category = categoryOfTag.get(tags[0] ?? "") ?? null;
+    started.push({ story: await startStory(db, authorId, request, category), index });
   }
   if (started.length > 0) {
     log.info(`writing ${started.length} stories with the offline writer...`);
@@ -310,6 +349,24 @@ export async function seedDatabase(
     storiesCreated: started.length,
     storiesKept: SEED_STORIES.length - started.length,
   };
+}
+
+/** The seed's categories, added when missing (by slug); resolves to each first tag's category. */
+async function seedCategories(db: Database): Promise<Map<string, { id: string; name: string }>> {
+  const discovery = new DiscoveryRepository(db);
+  const existing = new Map((await discovery.listCategories()).map((row) => [row.slug, row]));
+  const byTag = new Map<string, { id: string; name: string }>();
+  for (const { name, description, firstTags } of SEED_CATEGORIES) {
+    const { slug } = validCategoryName(name);
+    let category: { id: string; name: string } | undefined = existing.get(slug);
+    if (category === undefined) {
+      const created = await discovery.createCategory({ name, slug, description });
+      if (typeof created === "string") throw new Error(`the category ${name} could not be made`);
+      category = created;
+    }
+    for (const tag of firstTags) byTag.set(tag, { id: category.id, name: category.name });
+  }
+  return byTag;
 }
 
 async function seedAuthors(db: Database): Promise<string[]> {

@@ -59,3 +59,18 @@ export function apiIdArgument(value: string, argument: string): string {
   if (!isApiId(value)) throw badUserInput(`${argument} is not valid: ${API_ID_RULE}.`, argument);
   return value;
 }
+
+/** The longest tag a story can have (the api's LABEL_MAX_LENGTH). */
+const TAG_MAX_LENGTH = 40;
+
+/**
+ * A tag's id (its name in any case, docs/decisions/024) as a path segment: 1 to 40 characters
+ * after trimming, and never only dots, which a URL would read as a step up the path.
+ */
+export function tagIdArgument(value: string): string {
+  const tag = value.trim();
+  if (tag.length === 0 || tag.length > TAG_MAX_LENGTH || /^\.+$/.test(tag)) {
+    throw badUserInput(`id must be a tag of 1 to ${TAG_MAX_LENGTH} characters.`, "id");
+  }
+  return tag;
+}

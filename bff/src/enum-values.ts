@@ -9,6 +9,7 @@ import {
   MODERATION_STATUSES,
   NASTINESS_LEVELS,
   STORY_STATUSES,
+  THEMES,
   USER_ROLES,
 } from "@storyloom/common";
 
@@ -19,4 +20,5 @@ export const ENUM_VALUES = {
   ModerationStatus: graphQLEnumValues(MODERATION_STATUSES),
   StoryImageRole: graphQLEnumValues(IMAGE_ROLES),
   Role: graphQLEnumValues(USER_ROLES),
+  Theme: graphQLEnumValues(THEMES),
 };

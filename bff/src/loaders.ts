@@ -3,7 +3,7 @@
 import DataLoader from "dataloader";
 import type { RestClient } from "./upstream/rest-client.js";
 import { unwrap } from "./upstream/rest-client.js";
-import type { RestPublicProfile } from "./upstream/rest-types.js";
+import type { RestCategory, RestPublicProfile } from "./upstream/rest-types.js";
 
 /** The api's GET /v1/users takes at most 100 ids a call. */
 export const MAX_USERS_PER_CALL = 100;
@@ -11,6 +11,8 @@ export const MAX_USERS_PER_CALL = 100;
 export interface Loaders {
   /** Public profiles by user id; null for an account that is gone. */
   users: DataLoader<string, RestPublicProfile | null>;
+  /** Categories by id, all from one GET /v1/categories; null for one deleted meanwhile. */
+  categories: DataLoader<string, RestCategory | null>;
 }
 
 export function createLoaders(rest: RestClient): Loaders {
@@ -25,5 +27,10 @@ export function createLoaders(rest: RestClient): Loaders {
       },
       { maxBatchSize: MAX_USERS_PER_CALL },
     ),
+    categories: new DataLoader<string, RestCategory | null>(async (ids) => {
+      const all = await unwrap(rest.GET("/v1/categories"));
+      const byId = new Map(all.map((category) => [category.id, category]));
+      return ids.map((id) => byId.get(id) ?? null);
+    }),
   };
 }

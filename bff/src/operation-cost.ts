@@ -36,6 +36,12 @@ export interface ListSize {
 const STORY_CHAPTERS = 12;
 /** The api's moderation queues answer at most 100 items a page. */
 const MODERATION_PAGE_MAX = 100;
+/** Counted as this many categories (docs/decisions/024: a short list admins keep). */
+const CATEGORIES_MAX = 100;
+/** GET /v1/tags answers at most 100. */
+export const TAGS_MAX = 100;
+/** Pieces of a highlighted title or excerpt, counted at most. */
+const HIGHLIGHT_PIECES_MAX = 100;
 
 /**
  * Every list of objects in schema.graphql, and connections by their `first` (a test keeps this
@@ -50,6 +56,10 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Query.myStories": { argument: "first", max: MY_STORIES_PAGE_SIZE },
   "Query.pendingComments": { argument: "first", max: MODERATION_PAGE_MAX },
   "Query.pendingStories": { argument: "first", max: MODERATION_PAGE_MAX },
+  "Query.subscriptionFeed": { argument: "first", max: LIST_MAX_SIZE },
+  "AuthorProfile.stories": { argument: "first", max: LIST_MAX_SIZE },
+  "Viewer.subscriptions": { argument: "first", max: LIST_MAX_SIZE },
+  "AuthorProfileConnection.edges": { max: 1 },
   // The connection's `first` already counts its edges.
   "StoryConnection.edges": { max: 1 },
   "Story.comments": { max: COMMENTS_LIMIT },
@@ -58,6 +68,12 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Story.images": { max: STORY_CHAPTERS + 1 },
   "StoryContent.chapters": { max: STORY_CHAPTERS },
   "StoryContentPreview.chapters": { max: STORY_CHAPTERS },
+  // Categories are few and made by admins; the api answers them all in one call.
+  "Query.categories": { max: CATEGORIES_MAX },
+  "Query.tags": { argument: "first", max: TAGS_MAX },
+  // ts_headline's excerpt is at most 35 words: a piece per word and one between each.
+  "SearchHighlight.title": { max: HIGHLIGHT_PIECES_MAX },
+  "SearchHighlight.snippet": { max: HIGHLIGHT_PIECES_MAX },
 };
 
 /**
@@ -74,6 +90,9 @@ const TREE_FIELDS: ReadonlySet<string> = new Set(["Comment.replies"]);
 export const UPSTREAM_FIELDS: Readonly<Record<string, "per-item" | "batched">> = {
   "Story.comments": "per-item",
   "Story.author": "batched",
+  "AuthorProfile.stories": "per-item",
+  "Viewer.subscriptions": "per-item",
+  "Story.category": "batched",
 };
 
 /** A list of objects missing from LIST_SIZES counts as this many items. */

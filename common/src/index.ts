@@ -5,3 +5,4 @@ export * from "./runtime-config.js";
 export * from "./reanchor.js";
 export * from "./vocabulary.js";
 export * from "./request-text.js";
+export * from "./preferences.js";

@@ -39,23 +39,38 @@ export interface PublishedStory {
   author: EmulatorSession;
 }
 
+const OUTLINE =
+  "Mara, a young cartographer, maps a drowned city to find her missing brother Tomas.";
+
 /** A new author writes a story with the offline writer, confirms it and makes it public. */
 export async function publishStory(
   baseURL: string,
   emulatorHost: string,
   title: string,
-  outline = "Mara, a young cartographer, maps a drowned city to find her missing brother Tomas.",
+  outline = OUTLINE,
+  tags: string[] = ["fantasy"],
 ): Promise<PublishedStory> {
   const author = await signUp(emulatorHost, uniqueEmail("author"));
   // The profile (and its username) exists once the api has seen the user.
   await graphqlAs(baseURL, author, "query { viewer { id } }");
+  return publishStoryAs(baseURL, author, title, outline, tags);
+}
+
+/** `author` (whose profile exists) writes a story, confirms it and makes it public. */
+export async function publishStoryAs(
+  baseURL: string,
+  author: EmulatorSession,
+  title: string,
+  outline = OUTLINE,
+  tags: string[] = ["fantasy"],
+): Promise<PublishedStory> {
   const started = await graphqlAs<{ startStoryGeneration: { id: string; publicId: string } }>(
     baseURL,
     author,
     `mutation Start($input: StartStoryGenerationInput!) {
       startStoryGeneration(input: $input) { id publicId }
     }`,
-    { input: { title, outline, tags: ["fantasy"], themeKeywords: ["tides"] } },
+    { input: { title, outline, tags, themeKeywords: ["tides"] } },
   );
   const { id, publicId } = started.startStoryGeneration;
   await expect

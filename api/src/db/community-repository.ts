@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
 import { and, desc, eq, getTableName, inArray, or, sql, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
+import type { DesiredLength, NastinessLevel } from "@storyloom/common";
 import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
 import {
@@ -50,6 +51,14 @@ export interface PublicFilters {
   author?: string;
   /** Case-insensitive match in the title or description. */
   q?: string;
+  /** The category's id. */
+  category?: string;
+  /** Tags the story has, every one of them, lower-cased (docs/decisions/024). */
+  tags?: string[];
+  /** Tags the story must not have, lower-cased. */
+  excludeTags?: string[];
+  length?: DesiredLength;
+  nastiness?: NastinessLevel;
 }
 
 export interface StoryCommunity {
@@ -78,7 +87,7 @@ export interface PublicProfile {
 }
 
 /** `"table"."column"`, whatever the query around it (see communityOf). */
-const qualified = (column: AnyPgColumn) =>
+export const qualified = (column: AnyPgColumn) =>
   sql`${sql.identifier(getTableName(column.table))}.${sql.identifier(column.name)}`;
 
 /** Completed, public and approved: the condition of the partial index stories_public_newest_idx. */
@@ -86,14 +95,14 @@ export const isListed: SQL = sql`${stories.status} = 'completed' and ${stories.i
 
 type Placeholder = ReturnType<typeof sql.placeholder>;
 
-const instant = (value: string | Date | Placeholder) =>
+export const instant = (value: string | Date | Placeholder) =>
   sql`${value instanceof Date ? value.toISOString() : value}::timestamptz`;
 
 /** ILIKE with the user's % and _ taken literally. */
 const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, "\\$&")}%`;
 
 /** The filters that are set, each on its placeholder (filterValues gives their values). */
-function filtersSql(filters: PublicFilters): SQL | undefined {
+export function filtersSql(filters: PublicFilters): SQL | undefined {
   const parts: SQL[] = [];
   if (filters.tag !== undefined) {
     parts.push(
@@ -107,7 +116,35 @@ function filtersSql(filters: PublicFilters): SQL | undefined {
     const pattern = sql.placeholder("pattern");
     parts.push(sql`(${stories.title} ilike ${pattern} or ${stories.description} ilike ${pattern})`);
   }
+  parts.push(...discoveryFiltersSql(filters));
   return parts.length > 0 ? and(...parts) : undefined;
+}
+
+/** /explore's filters (docs/decisions/024), each on its placeholder. */
+function discoveryFiltersSql(filters: PublicFilters): SQL[] {
+  const parts: SQL[] = [];
+  const storyTags = qualified(stories.tags);
+  if (filters.category !== undefined) {
+    parts.push(sql`${stories.categoryId} = ${sql.placeholder("category")}`);
+  }
+  if (filters.tags !== undefined) {
+    // Every wanted tag is among the story's, ignoring case.
+    parts.push(
+      sql`(select array_agg(lower(tag)) from unnest(${storyTags}) as tag) @> ${sql.placeholder("includeTags")}::text[]`,
+    );
+  }
+  if (filters.excludeTags !== undefined) {
+    parts.push(
+      sql`not exists (select 1 from unnest(${storyTags}) as tag where lower(tag) = any(${sql.placeholder("excludeTags")}::text[]))`,
+    );
+  }
+  if (filters.length !== undefined) {
+    parts.push(sql`${stories.desiredLength} = ${sql.placeholder("length")}`);
+  }
+  if (filters.nastiness !== undefined) {
+    parts.push(sql`${stories.nastinessLevel} = ${sql.placeholder("nastiness")}`);
+  }
+  return parts;
 }
 
 /**
@@ -149,6 +186,7 @@ export const storyCardColumns = {
   nastinessLevel: stories.nastinessLevel,
   preview: stories.preview,
   categoryName: stories.categoryName,
+  categoryId: stories.categoryId,
   progress: stories.progress,
   statusMessage: stories.statusMessage,
   error: stories.error,
@@ -171,7 +209,7 @@ export interface StoryCard extends StoryCardFields {
 }
 
 /** The viewer of a prepared statement: a user id, or null for a visitor. */
-const viewerParam = sql.placeholder("viewer");
+export const viewerParam = sql.placeholder("viewer");
 
 /**
  * Bookmark and comment counts and the viewer's bookmark of the story in the outer query's row, as
@@ -200,13 +238,13 @@ const coverIdColumn = sql<
 >`(select ${qualified(storyMedia.id)} || coalesce(' ' || ${qualified(storyMedia.publicUrl)}, '') from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
 
 /** Everything a card shows, in one statement's row (the author's username comes from a join). */
-const cardColumns = {
+export const cardColumns = {
   ...storyCardColumns,
   ...communityColumns(viewerParam),
   coverId: coverIdColumn,
 };
 
-type CardRow = StoryCardFields & {
+export type CardRow = StoryCardFields & {
   bookmarkCount: number;
   commentCount: number;
   isBookmarked: boolean;
@@ -255,14 +293,21 @@ export class PreparedStatements {
 }
 
 /** Which filters a statement has: one prepared shape per combination. */
-const filtersShape = (filters: PublicFilters) =>
-  `${filters.tag === undefined ? "-" : "t"}${filters.author === undefined ? "-" : "a"}${filters.q === undefined ? "-" : "q"}`;
+export const filtersShape = (filters: PublicFilters) =>
+  (["tag", "author", "q", "category", "tags", "excludeTags", "length", "nastiness"] as const)
+    .map((name) => (filters[name] === undefined ? "-" : name))
+    .join(",");
 
 /** The filters' values, under the placeholders filtersSql names. */
-const filterValues = (filters: PublicFilters) => ({
+export const filterValues = (filters: PublicFilters) => ({
   tag: filters.tag,
   author: filters.author,
   pattern: filters.q === undefined ? undefined : containsPattern(filters.q),
+  category: filters.category,
+  includeTags: filters.tags,
+  excludeTags: filters.excludeTags,
+  length: filters.length,
+  nastiness: filters.nastiness,
 });
 
 export class CommunityRepository {

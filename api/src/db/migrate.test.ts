@@ -49,6 +49,7 @@ describe("migrations", () => {
     expect(await second.withSession((session) => migrate(session, migrations))).toEqual([]);
     expect((await tables(second)).map((row) => row.table_name)).toEqual([
       "bookmarks",
+      "categories",
       "comment_reports",
       "comments",
       "rate_limits",
@@ -56,6 +57,7 @@ describe("migrations", () => {
       "stories",
       "story_media",
       "story_reads",
+      "subscriptions",
       "users",
     ]);
   }, 30_000);

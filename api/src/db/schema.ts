@@ -18,8 +18,10 @@ import type {
   ImageRole,
   ModerationStatus,
   NastinessLevel,
+  ReaderFont,
   StoryContent,
   StoryStatus,
+  Theme,
   UserRole,
 } from "@storyloom/common";
 
@@ -39,6 +41,9 @@ export const users = pgTable("users", {
   ageVerifiedAt: timestamp("age_verified_at", { withTimezone: true }),
   tosAcceptedAt: timestamp("tos_accepted_at", { withTimezone: true }),
   privacyPolicyAcceptedAt: timestamp("privacy_policy_accepted_at", { withTimezone: true }),
+  /** Reading preferences kept with the account (migrations/0006_people.sql); null: not chosen. */
+  theme: text("theme").$type<Theme>(),
+  readerFont: text("reader_font").$type<ReaderFont>(),
   createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
 });
@@ -74,6 +79,8 @@ export const stories = pgTable(
     content: jsonb("content").$type<StoryContent>(),
     preview: text("preview"),
     categoryName: text("category_name"),
+    /** The story's category (migrations/0005_discovery.sql); categoryName is its name. */
+    categoryId: text("category_id"),
     progress: integer("progress").notNull().default(0),
     statusMessage: text("status_message"),
     error: text("error"),
@@ -100,6 +107,18 @@ export const stories = pgTable(
 );
 
 export type StoryRecord = typeof stories.$inferSelect;
+
+/** Categories, managed by admins (docs/decisions/024). */
+export const categories = pgTable("categories", {
+  id: text("id").primaryKey(),
+  name: text("name").notNull(),
+  slug: text("slug").notNull().unique(),
+  description: text("description"),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp("updated_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type CategoryRecord = typeof categories.$inferSelect;
 
 export const storyMedia = pgTable(
   "story_media",
@@ -221,3 +240,17 @@ export const schema = {
   commentReports,
   rateLimits,
 };
+
+/** A reader following an author (migrations/0006_people.sql). */
+export const subscriptions = pgTable("subscriptions", {
+  id: text("id").primaryKey(),
+  subscriberId: text("subscriber_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  authorId: text("author_id")
+    .notNull()
+    .references(() => users.id, { onDelete: "cascade" }),
+  createdAt: timestamp("created_at", { withTimezone: true }).notNull().defaultNow(),
+});
+
+export type SubscriptionRecord = typeof subscriptions.$inferSelect;

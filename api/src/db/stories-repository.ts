@@ -21,6 +21,7 @@ export type NewStory = Pick<
   | "desiredLength"
   | "nastinessLevel"
   | "categoryName"
+  | "categoryId"
   | "statusMessage"
 >;
 

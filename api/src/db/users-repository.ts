@@ -11,7 +11,7 @@ export type NewUser = Pick<
 >;
 
 export type ProfileChanges = Partial<
-  Pick<UserRecord, "username" | "displayName" | "avatarUrl" | "bio">
+  Pick<UserRecord, "username" | "displayName" | "avatarUrl" | "bio" | "theme" | "readerFont">
 >;
 
 /** The one-way consent and age flags, each set once. */

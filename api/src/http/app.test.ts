@@ -98,12 +98,15 @@ describe("GET /v1/openapi.json", () => {
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/v1/admin/categories",
+      "/v1/admin/categories/{id}",
       "/v1/admin/comments/pending",
       "/v1/admin/comments/{id}/approve",
       "/v1/admin/comments/{id}/reject",
       "/v1/admin/stories/pending",
       "/v1/admin/stories/{id}/approve",
       "/v1/admin/stories/{id}/reject",
+      "/v1/admin/tags/{id}",
       "/v1/auth/accept-privacy-policy",
       "/v1/auth/accept-tos",
       "/v1/auth/age-verification",
@@ -111,6 +114,8 @@ describe("GET /v1/openapi.json", () => {
       "/v1/auth/me",
       "/v1/auth/update-profile",
       "/v1/bookmarks",
+      "/v1/categories",
+      "/v1/categories/{id}",
       "/v1/comments/comments/{id}",
       "/v1/comments/comments/{id}/report",
       "/v1/comments/stories/{id}/comments",
@@ -126,12 +131,21 @@ describe("GET /v1/openapi.json", () => {
       "/v1/stories/trending",
       "/v1/stories/{id}",
       "/v1/stories/{id}/bookmark",
+      "/v1/stories/{id}/category",
       "/v1/stories/{id}/confirm",
       "/v1/stories/{id}/discard",
       "/v1/stories/{id}/regenerate_art",
       "/v1/stories/{id}/restart",
       "/v1/stories/{id}/share-link",
+      "/v1/subscriptions",
+      "/v1/subscriptions/feed",
+      "/v1/subscriptions/my",
+      "/v1/subscriptions/users/{id}/subscribers",
+      "/v1/subscriptions/{id}",
+      "/v1/tags",
       "/v1/users",
+      "/v1/users/by-username/{username}",
+      "/v1/users/by-username/{username}/stories",
     ]);
     const me = document.paths["/v1/auth/me"].get;
     expect(me.operationId).toBe("getMyProfile");

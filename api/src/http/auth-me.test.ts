@@ -46,6 +46,8 @@ describe("GET /v1/auth/me", () => {
       age_verified_at: null,
       tos_accepted_at: null,
       privacy_policy_accepted_at: null,
+      theme: null,
+      reader_font: null,
       created_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
     });
     expect((await getMe(bearer(session.idToken))).json()).toEqual(profile);

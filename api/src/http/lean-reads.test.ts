@@ -72,6 +72,11 @@ describe("a page of story cards", () => {
     ["popular", "/v1/stories?sort=popular&size=9"],
     ["Trending Now", "/v1/stories/trending"],
     ["a search", "/v1/stories/search?q=keeper"],
+    [
+      "an explore page with every filter",
+      "/v1/stories?sort=popular&tags=mystery&exclude_tags=horror&length=short&nastiness=light",
+    ],
+    ["a filtered search", "/v1/stories/search?q=keeper&tags=sea&exclude_tags=horror&length=short"],
   ])("%s is one statement for a visitor, without the stories' text", async (_name, url) => {
     const statements = await statementsOf(url);
     expect(statements).toHaveLength(1);

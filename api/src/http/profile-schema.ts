@@ -1,6 +1,6 @@
 import { Type, type Static } from "typebox";
 import { type UserRecord } from "../db/schema.js";
-import { USER_ROLES } from "@storyloom/common";
+import { READER_FONTS, THEMES, USER_ROLES } from "@storyloom/common";
 
 const PROFILE_ID = "UserProfile";
 
@@ -16,13 +16,19 @@ export const UserProfileSchema = Type.Object(
     username: Type.String({ description: "Unique; used in /profile/{username} links." }),
     email: nullableString("From the identity provider."),
     display_name: nullableString("Shown instead of the username where there is room."),
-    avatar_url: nullableString("An http(s) image URL."),
+    avatar_url: nullableString("An https image URL."),
     bio: nullableString("Free text about the person."),
     is_premium: Type.Boolean({ description: "Illustrations are shown only to premium users." }),
     roles: Type.Array(Type.Enum([...USER_ROLES])),
     age_verified_at: timestampOrNull("When the person confirmed their age, once."),
     tos_accepted_at: timestampOrNull("When the person accepted the terms of service, once."),
     privacy_policy_accepted_at: timestampOrNull("When the person accepted the privacy policy."),
+    theme: Type.Union([Type.Enum([...THEMES]), Type.Null()], {
+      description: "The site's theme, kept with the account; null follows the system.",
+    }),
+    reader_font: Type.Union([Type.Enum([...READER_FONTS]), Type.Null()], {
+      description: "The reader's font, kept with the account; null is the default.",
+    }),
     created_at: Type.String({ format: "date-time" }),
   },
   { $id: PROFILE_ID, additionalProperties: false },
@@ -46,6 +52,8 @@ export function toUserProfileJson(user: UserRecord): UserProfileJson {
     age_verified_at: isoOrNull(user.ageVerifiedAt),
     tos_accepted_at: isoOrNull(user.tosAcceptedAt),
     privacy_policy_accepted_at: isoOrNull(user.privacyPolicyAcceptedAt),
+    theme: user.theme,
+    reader_font: user.readerFont,
     created_at: user.createdAt.toISOString(),
   };
 }

@@ -1,12 +1,22 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
-import { LIST_DEFAULT_SIZE } from "@storyloom/common";
+import {
+  DESIRED_LENGTHS,
+  LIST_DEFAULT_SIZE,
+  NASTINESS_LEVELS,
+  type DesiredLength,
+  type NastinessLevel,
+} from "@storyloom/common";
 import { Type } from "typebox";
 import type { CommunityRepository, PublicFilters } from "../db/community-repository.js";
+import type { DiscoveryRepository } from "../db/discovery-repository.js";
+import { tagList } from "../domain/discovery/category-rules.js";
 import { decodeRanked, encodeRanked } from "../lib/cursor.js";
+import { apiIdSchema } from "./api-id-schema.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import type { PublicListCache } from "./public-list-cache.js";
+import { highlightSegments, SearchHighlightSchema } from "./search-highlights.js";
 import { bearerSecurity } from "./openapi.js";
 import {
   listCursorParam as cursorParam,
@@ -19,6 +29,8 @@ import { keysetStoryPage, storyCards } from "./story-views.js";
 
 export interface StoryListRoutesOptions {
   community: CommunityRepository;
+  /** Full-text search (docs/decisions/024). */
+  discovery: DiscoveryRepository;
   guards: AuthGuards;
   /** Visitors' pages of /stories and /stories/trending, as sent (docs/decisions/019). */
   cache: PublicListCache;
@@ -30,8 +42,53 @@ const optionalSecurity = [{}, ...bearerSecurity];
 const filterText = (description: string) =>
   Type.String({ minLength: 1, maxLength: 100, description });
 
+/** /explore's filters (docs/decisions/024), on GET /stories and GET /stories/search alike. */
+const discoveryFilters = {
+  category: Type.Optional(apiIdSchema("Only stories of this category")),
+  tags: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 400,
+      description: "Only stories with every one of these tags (comma-separated, any case).",
+    }),
+  ),
+  exclude_tags: Type.Optional(
+    Type.String({
+      minLength: 1,
+      maxLength: 400,
+      description: "Only stories with none of these tags (comma-separated, any case).",
+    }),
+  ),
+  length: Type.Optional(Type.Enum([...DESIRED_LENGTHS], { description: "The desired length." })),
+  nastiness: Type.Optional(
+    Type.Enum([...NASTINESS_LEVELS], { description: "The nastiness level." }),
+  ),
+};
+type DiscoveryQuery = {
+  category?: string;
+  tags?: string;
+  exclude_tags?: string;
+  length?: DesiredLength;
+  nastiness?: NastinessLevel;
+};
+
+/** The filters of a query, tags as ids; only those set. */
+function discoveryFiltersOf(query: DiscoveryQuery): PublicFilters {
+  const filters: PublicFilters = {
+    category: query.category,
+    tags: tagList("tags", query.tags),
+    excludeTags: tagList("exclude_tags", query.exclude_tags),
+    length: query.length,
+    nastiness: query.nastiness,
+  };
+  return Object.fromEntries(
+    Object.entries(filters).filter(([, value]) => value !== undefined),
+  ) as PublicFilters;
+}
+
 const StoryListQuery = Type.Object(
   {
+    ...discoveryFilters,
     sort: Type.Optional(
       Type.Enum(["newest", "popular"], {
         default: "newest",
@@ -59,9 +116,28 @@ const TrendingQuery = Type.Object(
 
 const SearchQuery = Type.Object(
   {
-    q: filterText("Words in the title or description, ignoring case."),
+    ...discoveryFilters,
+    q: Type.String({
+      minLength: 1,
+      maxLength: 200,
+      description:
+        "The reader's words, matched in the title, tags, description, preview and author's username (English stemming); \"quoted phrases\", or and -word work as on web search engines.",
+    }),
     size: Type.Optional(sizeParam),
     cursor: Type.Optional(cursorParam),
+  },
+  { additionalProperties: false },
+);
+
+const SearchPageResponse = Type.Object(
+  {
+    items: Type.Array(storyDetailResponse(storyCardsDescription)),
+    highlights: Type.Array(SearchHighlightSchema, {
+      description: "For each item, in the same order, its title and an excerpt with the matches.",
+    }),
+    next_cursor: Type.Union([Type.String(), Type.Null()], {
+      description: "The cursor of the next page; null on the last.",
+    }),
   },
   { additionalProperties: false },
 );
@@ -76,7 +152,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
   app,
   options,
 ) => {
-  const { community, guards, cache } = options;
+  const { community, discovery, guards, cache } = options;
   const now = options.now ?? (() => new Date());
 
   /**
@@ -127,9 +203,9 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     },
     async (request, reply) => {
       const { sort = "newest", size = LIST_DEFAULT_SIZE, cursor, tag, author, q } = request.query;
-      const filters = { tag, author, q };
+      const filters = { tag, author, q, ...discoveryFiltersOf(request.query) };
       const viewerId = request.user?.id ?? null;
-      const key = ["stories", sort, size, cursor ?? null, tag ?? null, author ?? null, q ?? null];
+      const key = ["stories", sort, size, cursor ?? null, filters];
       return visitorPage(reply, viewerId, key, async () => {
         if (sort === "newest") return newestPage(filters, size, cursor, viewerId);
         const position =
@@ -182,16 +258,41 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       onRequest: guards.optionalUser,
       schema: {
         operationId: "searchStories",
-        summary: "Public completed stories whose title or description contains q, newest first.",
+        summary: "Full-text search of listed stories, best match first, with the matches marked.",
+        description:
+          "Ranked at the instant of the first page (carried in the cursor), so pages never repeat or skip a story. Takes the filters of GET /stories.",
         tags: ["stories"],
         security: optionalSecurity,
         querystring: SearchQuery,
-        response: { 200: StoryPageResponse, ...errorResponses(401, 422) },
+        response: { 200: SearchPageResponse, ...errorResponses(401, 422) },
       },
     },
-    async (request) => {
+    async (request, reply) => {
       const { q, size = LIST_DEFAULT_SIZE, cursor } = request.query;
-      return newestPage({ q }, size, cursor, request.user?.id ?? null);
+      const filters = discoveryFiltersOf(request.query);
+      const viewerId = request.user?.id ?? null;
+      const key = ["search", q, size, cursor ?? null, filters];
+      return visitorPage(reply, viewerId, key, async () => {
+        const position =
+          cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
+        const rows = await discovery.search(
+          { text: q, filters, asOf: position.asOf, skip: position.skip, limit: size + 1 },
+          viewerId,
+        );
+        const page = rows.slice(0, size);
+        return {
+          items: storyCards(page, viewerId),
+          highlights: page.map((hit) => ({
+            public_id: hit.publicId,
+            title: highlightSegments(hit.markedTitle),
+            snippet: highlightSegments(hit.markedSnippet),
+          })),
+          next_cursor:
+            rows.length > size
+              ? encodeRanked({ asOf: position.asOf, skip: position.skip + size })
+              : null,
+        };
+      });
     },
   );
 };

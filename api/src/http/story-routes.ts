@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
 import type { CommunityRepository } from "../db/community-repository.js";
+import { DiscoveryRepository } from "../db/discovery-repository.js";
 import type { Database } from "../db/database.js";
 import type { MediaStore } from "../db/media-store.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
@@ -51,6 +52,7 @@ import {
   UpdateStoryBody,
 } from "./story-schema.js";
 import { followedByPictures } from "./story-pictures-sync.js";
+import { pickedCategory } from "./discovery-routes.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "./validation-failure.js";
 
@@ -81,6 +83,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
   const { db, community, guards, publicBaseUrl, startLimiters, readHashSecret, moderation } =
     options;
   const stories = new StoriesRepository(db);
+  const discovery = new DiscoveryRepository(db);
 
   const detail = (story: StoryRecord, viewerId: string | null, authorUsername: string | null) =>
     storyDetail({ stories, community }, story, viewerId, authorUsername);
@@ -128,9 +131,10 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       const user = signedInUser(request);
       if (request.validationError) throw startBodyFailure(request.validationError);
       const valid = validStoryRequest(request.body);
+      const category = await pickedCategory(discovery, request.body.category_id);
       await startLimiters.perUser.takeTurn(user.id, STARTING_TOO_FAST);
       await startLimiters.perAddress.takeTurn(addressKey(request.ip), STARTING_TOO_FAST);
-      const story = await startStory(db, user.id, valid);
+      const story = await startStory(db, user.id, valid, category);
       return reply
         .status(201)
         .send({ public_id: story.publicId, story: await ownersView(story, user) });

@@ -80,7 +80,8 @@ export const StoryDetailSchema = Type.Object(
     desired_length: Type.Enum([...DESIRED_LENGTHS]),
     nastiness_level: Type.Enum([...NASTINESS_LEVELS]),
     preview: nullable(Type.String(), "About 280 characters of the first paragraph."),
-    category_name: nullable(Type.String(), "The first tag, capitalised."),
+    category_name: nullable(Type.String(), "The name of the story's category."),
+    category_id: nullable(Type.String(), "The story's category (GET /categories/{id})."),
     progress: Type.Integer({ minimum: 0, maximum: 100 }),
     status_message: nullable(Type.String(), "The latest word from the writer."),
     error: nullable(Type.String(), "Why generation failed (status error)."),
@@ -125,6 +126,11 @@ export const StartStoryBody = Type.Object(
     ),
     nastiness_level: Type.Optional(
       Type.Enum([...NASTINESS_LEVELS], { description: "Default light." }),
+    ),
+    category_id: Type.Optional(
+      Type.Union([apiIdSchema("A category's id (GET /categories)"), Type.Null()], {
+        description: "The story's category; none when absent or null.",
+      }),
     ),
   },
   { additionalProperties: false },
@@ -303,6 +309,7 @@ function storyFieldsJson(
     nastiness_level: story.nastinessLevel,
     preview: story.preview,
     category_name: story.categoryName,
+    category_id: story.categoryId,
     progress: story.progress,
     status_message: story.statusMessage,
     error: story.error,

@@ -45,7 +45,9 @@ describe("POST /v1/stories/generate/start", () => {
       desired_length: "short",
       nastiness_level: "light",
       preview: null,
-      category_name: "Space opera",
+      // No category was picked: the tags name none (docs/decisions/024).
+      category_name: null,
+      category_id: null,
       progress: 0,
       status_message: "Starting story generation...",
       error: null,
@@ -174,6 +176,7 @@ describe("the stories' REST contract in the OpenAPI document", () => {
       "regenerateStoryArt",
       "restartStory",
       "searchStories",
+      "setStoryCategory",
       "startStoryGeneration",
       "unbookmarkStory",
       "updateStory",

@@ -1,10 +1,11 @@
+import { READER_FONTS, THEMES } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { ProfileChanges } from "../db/users-repository.js";
 import {
   AVATAR_URL_MAX_LENGTH,
   BIO_MAX_LENGTH,
   DISPLAY_NAME_MAX_LENGTH,
-  isHttpUrl,
+  isHttpsUrl,
   normalizeText,
 } from "../domain/users/profile-rules.js";
 import { USERNAME_PATTERN } from "../domain/users/username.js";
@@ -26,16 +27,23 @@ export const UpdateProfileBody = Type.Object(
     ),
     avatar_url: Type.Optional(
       Type.Union(
-        [
-          Type.String({ maxLength: AVATAR_URL_MAX_LENGTH, pattern: "^https?://\\S+$" }),
-          Type.Null(),
-        ],
-        { description: `An http(s) URL of at most ${AVATAR_URL_MAX_LENGTH} characters, or null.` },
+        [Type.String({ maxLength: AVATAR_URL_MAX_LENGTH, pattern: "^https://\\S+$" }), Type.Null()],
+        { description: `An https URL of at most ${AVATAR_URL_MAX_LENGTH} characters, or null.` },
       ),
     ),
     bio: Type.Optional(
       Type.Union([Type.String({ maxLength: BIO_MAX_LENGTH }), Type.Null()], {
         description: `At most ${BIO_MAX_LENGTH} characters; null or blank clears it.`,
+      }),
+    ),
+    theme: Type.Optional(
+      Type.Union([Type.Enum([...THEMES]), Type.Null()], {
+        description: "The site's theme, kept with the account; null follows the system.",
+      }),
+    ),
+    reader_font: Type.Optional(
+      Type.Union([Type.Enum([...READER_FONTS]), Type.Null()], {
+        description: "The reader's font, kept with the account; null is the default (Roboto).",
       }),
     ),
   },
@@ -49,9 +57,11 @@ export function profileChanges(body: UpdateProfileJson): ProfileChanges {
   if (body.username !== undefined) changes.username = body.username;
   if (body.display_name !== undefined) changes.displayName = normalizeText(body.display_name);
   if (body.bio !== undefined) changes.bio = normalizeText(body.bio);
+  if (body.theme !== undefined) changes.theme = body.theme;
+  if (body.reader_font !== undefined) changes.readerFont = body.reader_font;
   if (body.avatar_url !== undefined) {
-    if (body.avatar_url !== null && !isHttpUrl(body.avatar_url)) {
-      throw invalid("avatar_url", "avatar_url is not valid: an http(s) URL with a host.");
+    if (body.avatar_url !== null && !isHttpsUrl(body.avatar_url)) {
+      throw invalid("avatar_url", "avatar_url is not valid: an https URL with a host.");
     }
     changes.avatarUrl = body.avatar_url;
   }

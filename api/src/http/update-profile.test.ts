@@ -55,9 +55,20 @@ describe("PATCH /v1/auth/update-profile", () => {
 
   it("clears display name and avatar with null or blank", async () => {
     const { headers } = await signedIn();
-    await patch(headers, { display_name: "Someone", avatar_url: "http://example.com/a.png" });
+    await patch(headers, { display_name: "Someone", avatar_url: "https://example.com/a.png" });
     const response = await patch(headers, { display_name: "   ", avatar_url: null });
     expect(response.json()).toMatchObject({ display_name: null, avatar_url: null });
+  });
+
+  it("keeps theme and reader font with the account, and null clears them", async () => {
+    const { headers, profile } = await signedIn();
+    expect(profile).toMatchObject({ theme: null, reader_font: null });
+    const set = await patch(headers, { theme: "dark", reader_font: "Merriweather" });
+    expect(set.json()).toMatchObject({ theme: "dark", reader_font: "Merriweather" });
+    const reread = await api.app.inject({ method: "GET", url: "/v1/auth/me", headers });
+    expect(reread.json()).toMatchObject({ theme: "dark", reader_font: "Merriweather" });
+    const cleared = await patch(headers, { theme: null });
+    expect(cleared.json()).toMatchObject({ theme: null, reader_font: "Merriweather" });
   });
 
   it("answers an empty change with the profile as it is", async () => {
@@ -119,7 +130,20 @@ describe("PATCH /v1/auth/update-profile", () => {
       "a non-http avatar",
       { avatar_url: "javascript:alert(1)" },
       "avatar_url",
-      "avatar_url is not valid: an http(s) URL of at most 500 characters, or null.",
+      "avatar_url is not valid: an https URL of at most 500 characters, or null.",
+    ],
+    [
+      "an http avatar (mixed content)",
+      { avatar_url: "http://example.com/a.png" },
+      "avatar_url",
+      "avatar_url is not valid: an https URL of at most 500 characters, or null.",
+    ],
+    ["an unknown theme", { theme: "sepia" }, "theme", expect.stringContaining("theme")],
+    [
+      "an unknown reader font",
+      { reader_font: "Comic Sans" },
+      "reader_font",
+      expect.stringContaining("reader_font"),
     ],
     ["an avatar URL without a host", { avatar_url: "http://" }, "avatar_url", expect.any(String)],
     [

@@ -56,7 +56,12 @@ export const notFound = (detail: string) => new Failure("not_found", "NOT_FOUND"
 
 /** The request conflicts with the current state (a story's status, a taken name…). */
 export const conflict = (
-  code: "INVALID_TRANSITION" | "USERNAME_TAKEN" | "NOT_SHAREABLE",
+  code:
+    | "INVALID_TRANSITION"
+    | "USERNAME_TAKEN"
+    | "NOT_SHAREABLE"
+    | "CATEGORY_NAME_TAKEN"
+    | "CATEGORY_IN_USE",
   detail: string,
   details: FailureDetails = {},
 ) => new Failure("conflict", code, detail, details);

@@ -404,12 +404,14 @@ function nonNullBranch(schema: JsonSchema): JsonSchema {
 interface Leaf {
   path: Array<string | number>;
   schema: JsonSchema;
+  /** null is a good value here (`anyOf: [X, null]`). */
+  nullable: boolean;
 }
 
 /** Every value of a body the schema describes, objects and arrays included. */
 function leavesOf(schema: JsonSchema, path: Array<string | number> = []): Leaf[] {
   const node = nonNullBranch(schema);
-  const leaves: Leaf[] = [{ path, schema: node }];
+  const leaves: Leaf[] = [{ path, schema: node, nullable: node !== schema }];
   if (node.type === "object") {
     for (const [name, property] of Object.entries(node.properties ?? {})) {
       leaves.push(...leavesOf(property, [...path, name]));
@@ -477,7 +479,9 @@ function badBody(schema: JsonSchema | null): fc.Arbitrary<RequestPart> {
   const brokenLeaf = fc
     .constantFrom(...leaves)
     .chain((leaf) =>
-      badValue(leaf.schema).map((value) => ({ leaf, body: withValueAt(schema, leaf.path, value) })),
+      badValue(leaf.schema)
+        .filter((value) => !(leaf.nullable && value === null))
+        .map((value) => ({ leaf, body: withValueAt(schema, leaf.path, value) })),
     )
     .map(({ leaf, body }) => {
       const payload = JSON.stringify(body);

@@ -1,6 +1,7 @@
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
 import { decodeGlobalId } from "./global-id.js";
+import { tagIdArgument } from "../arguments.js";
 
 // Every mutation names the object it acts on by its global id (schema.graphql); each is decoded,
 // and a foreign one refused, before the api is called.
@@ -8,6 +9,12 @@ const story = (id: string, argument = "id") => ({
   params: { path: { id: decodeGlobalId("Story", id, argument) } },
 });
 const comment = (id: string) => ({ params: { path: { id: decodeGlobalId("Comment", id, "id") } } });
+const category = (id: string) => ({
+  params: { path: { id: decodeGlobalId("Category", id, "id") } },
+});
+/** A category's global id, or null for none. */
+const optionalCategory = (id: string | null | undefined, argument: string) =>
+  id === null || id === undefined ? null : decodeGlobalId("Category", id, argument);
 
 export const Mutation: MutationResolvers = {
   updateProfile: async (_parent, { input }, { rest }) => {
@@ -21,6 +28,29 @@ export const Mutation: MutationResolvers = {
       }).filter(([, value]) => value !== undefined),
     );
     return unwrap(rest.PATCH("/v1/auth/update-profile", { body }));
+  },
+  updatePreferences: async (_parent, { input }, { rest }) => {
+    const body = Object.fromEntries(
+      Object.entries({ theme: input.theme, reader_font: input.readerFont }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    return unwrap(rest.PATCH("/v1/auth/update-profile", { body }));
+  },
+  subscribeToAuthor: async (_parent, { authorId }, { rest }) => {
+    const subscription = await unwrap(
+      rest.POST("/v1/subscriptions", {
+        body: { author_id: decodeGlobalId("User", authorId, "authorId") },
+      }),
+    );
+    return subscription.author;
+  },
+  unsubscribeFromAuthor: async (_parent, { subscriptionId }, { rest }) => {
+    const id = decodeGlobalId("Subscription", subscriptionId, "subscriptionId");
+    const subscription = await unwrap(
+      rest.DELETE("/v1/subscriptions/{id}", { params: { path: { id } } }),
+    );
+    return subscription.author;
   },
   deleteAccount: async (_parent, _args, { rest }) => {
     await unwrap(rest.DELETE("/v1/auth/delete-account"));
@@ -42,6 +72,7 @@ export const Mutation: MutationResolvers = {
           // Left out (an explicit null), the api applies its defaults, as the schema's do.
           desired_length: input.desiredLength ?? undefined,
           nastiness_level: input.nastinessLevel ?? undefined,
+          category_id: optionalCategory(input.categoryId, "input.categoryId"),
         },
       }),
     );
@@ -85,6 +116,45 @@ export const Mutation: MutationResolvers = {
         },
       }),
     ),
+  setStoryCategory: (_parent, { id, categoryId }, { rest }) =>
+    unwrap(
+      rest.PUT("/v1/stories/{id}/category", {
+        ...story(id),
+        body: { category_id: optionalCategory(categoryId, "categoryId") },
+      }),
+    ),
+  createCategory: (_parent, { input }, { rest }) =>
+    unwrap(
+      rest.POST("/v1/admin/categories", {
+        body: { name: input.name, description: input.description ?? null },
+      }),
+    ),
+  updateCategory: (_parent, { id, input }, { rest }) => {
+    const body = Object.fromEntries(
+      Object.entries({ name: input.name, description: input.description }).filter(
+        ([, value]) => value !== undefined,
+      ),
+    );
+    return unwrap(rest.PATCH("/v1/admin/categories/{id}", { ...category(id), body }));
+  },
+  deleteCategory: async (_parent, { id, moveTo }, { rest }) => {
+    const moveToId = optionalCategory(moveTo, "moveTo");
+    await unwrap(
+      rest.DELETE("/v1/admin/categories/{id}", {
+        params: {
+          ...category(id).params,
+          query: moveToId === null ? {} : { move_to: moveToId },
+        },
+      }),
+    );
+    return { id, deleted: true };
+  },
+  deleteTag: async (_parent, { id }, { rest }) => {
+    const removed = await unwrap(
+      rest.DELETE("/v1/admin/tags/{id}", { params: { path: { id: tagIdArgument(id) } } }),
+    );
+    return { id: removed.id, storyCount: removed.stories };
+  },
   deleteComment: async (_parent, { id }, { rest }) => {
     await unwrap(rest.DELETE("/v1/comments/comments/{id}", comment(id)));
     return { id, deleted: true };

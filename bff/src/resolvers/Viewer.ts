@@ -1,4 +1,8 @@
 import type { ViewerResolvers } from "../__generated__/resolvers-types.js";
+import { checkListSize } from "../story-lists.js";
+import { pageConnection } from "../pagination.js";
+import { unwrap } from "../upstream/rest-client.js";
+import { LIST_MAX_SIZE } from "@storyloom/common";
 import { globalId } from "./global-id.js";
 
 export const Viewer: ViewerResolvers = {
@@ -11,4 +15,18 @@ export const Viewer: ViewerResolvers = {
   termsAcceptedAt: (profile) => profile.tos_accepted_at,
   privacyPolicyAcceptedAt: (profile) => profile.privacy_policy_accepted_at,
   createdAt: (profile) => profile.created_at,
+  readerFont: (profile) => profile.reader_font,
+  // The followed authors, one api call a page.
+  subscriptions: async (_profile, { first, after }, { rest }) => {
+    const connection = await pageConnection(
+      checkListSize(first, 20),
+      after,
+      LIST_MAX_SIZE,
+      (page) => unwrap(rest.GET("/v1/subscriptions/my", { params: { query: page } })),
+    );
+    return {
+      ...connection,
+      edges: connection.edges.map((edge) => ({ cursor: edge.cursor, node: edge.node.author })),
+    };
+  },
 };

@@ -1,5 +1,7 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
 import { ENUM_VALUES } from "../enum-values.js";
+import { AuthorProfile } from "./AuthorProfile.js";
+import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
 import { Query } from "./Query.js";
@@ -17,7 +19,11 @@ export const resolvers: Resolvers = {
   Subscription,
   Viewer,
   User,
+  AuthorProfile,
   Story,
   StoryImage,
   Comment,
+  Category,
+  Tag,
+  StoryEdge,
 };

@@ -299,7 +299,10 @@ function badValueOf(
   if (isEnumType(inner) || !isScalarType(inner)) return null;
   switch (inner.name) {
     case "ID":
-      return name === "publicId" ? badApiId() : badGlobalId(idTypeOf(fieldName, name));
+      // A category filter names the category as its address does (Category.publicId).
+      return name === "publicId" || name === "category"
+        ? badApiId()
+        : badGlobalId(idTypeOf(fieldName, name));
     case "Int":
       return name === "first" ? badPageSize() : null;
     case "String":

@@ -23,3 +23,25 @@ export type RestStoryImage = RestStoryDetail["images"][number];
 
 /** The api's Comment, with its nested replies in `children`. */
 export type RestComment = components["schemas"]["Comment"];
+
+/** A person's public profile with counts (GET /v1/users/by-username/{username}). */
+export type RestAuthorProfile = components["schemas"]["AuthorProfile"];
+
+/** A category with its listed stories counted (docs/decisions/024). */
+export type RestCategory =
+  paths["/v1/categories/{id}"]["get"]["responses"][200]["content"]["application/json"];
+
+/** A tag of listed stories: its lower-cased id, its name, its count. */
+export type RestTag =
+  paths["/v1/tags"]["get"]["responses"][200]["content"]["application/json"][number];
+
+/** A StoryEdge as the resolvers build it; only searchStories' edges carry a highlight. */
+export interface StoryEdgeParent {
+  cursor: string;
+  node: RestStoryDetail;
+  highlight?: RestSearchHighlight | null;
+}
+
+/** A search result's title and excerpt in pieces. */
+export type RestSearchHighlight =
+  paths["/v1/stories/search"]["get"]["responses"][200]["content"]["application/json"]["highlights"][number];

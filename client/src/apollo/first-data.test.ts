@@ -13,6 +13,7 @@ const story = (n: number) => ({
   preview: "A keeper and a storm.",
   headerImageUrl: `/media/cover${n}`,
   createdAt: "2026-11-23T10:00:00.000Z",
+  tags: ["sea"],
   author: { __typename: "User", id: "VXNlcjox", username: "mara" },
 });
 

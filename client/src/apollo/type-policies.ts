@@ -30,8 +30,12 @@ function storyConnectionPolicy(keyArgs: FieldPolicy["keyArgs"]): FieldPolicy<Cac
 export const typePolicies: TypePolicies = {
   Query: {
     fields: {
-      stories: storyConnectionPolicy(["sort", "tag", "author", "search"]),
+      stories: storyConnectionPolicy(["sort", "tag", "author", "search", "filters"]),
+      searchStories: storyConnectionPolicy(["query", "filters"]),
       myBookmarks: storyConnectionPolicy(false),
+      subscriptionFeed: storyConnectionPolicy(false),
     },
   },
+  AuthorProfile: { fields: { stories: storyConnectionPolicy(false) } },
+  Viewer: { fields: { subscriptions: storyConnectionPolicy(false) } },
 };

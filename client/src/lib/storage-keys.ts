@@ -6,6 +6,8 @@ export const STORAGE_KEYS = {
   pendingStoryIntent: "storyloom.pendingStoryIntent",
   /** localStorage: the prompt that visitor typed, prefilled on /stories/new. */
   pendingStoryPrompt: "storyloom.pendingStoryPrompt",
+  /** localStorage: the user id whose account preferences (theme, font) were applied here last. */
+  preferencesAppliedFor: "storyloom.preferencesAppliedFor",
   /** localStorage: the reader's font choice. */
   storyReaderFont: "storyReaderFont",
   /**

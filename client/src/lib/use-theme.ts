@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { THEME_CHOSEN_EVENT } from "./preference-choices";
 import { applyTheme, currentTheme, readStoredTheme, storeTheme, type Theme } from "./theme";
 
 /**
@@ -20,6 +21,13 @@ export function useTheme(): [Theme, (theme: Theme) => void] {
     };
     query.addEventListener("change", followSystem);
     return () => query.removeEventListener("change", followSystem);
+  }, []);
+
+  // Chosen in Settings or from the account at sign-in.
+  useEffect(() => {
+    const follow = (event: Event) => setThemeState((event as CustomEvent<Theme>).detail);
+    window.addEventListener(THEME_CHOSEN_EVENT, follow);
+    return () => window.removeEventListener(THEME_CHOSEN_EVENT, follow);
   }, []);
 
   const setTheme = useCallback((next: Theme) => {

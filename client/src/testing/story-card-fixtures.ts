@@ -11,6 +11,7 @@ export function storyCardFixture(n = 1, overrides: Partial<Record<string, unknow
     preview: `The opening lines of story ${n}.`,
     headerImageUrl: null,
     createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
+    tags: [] as string[],
     author: { __typename: "User" as const, id: `User:author-${n}`, username: `writer${n}` },
     ...overrides,
   };

@@ -23,6 +23,8 @@ export function storyFixture(
     viewerCanComment: true,
     moderationStatus: "APPROVED",
     moderationReason: null,
+    tags: [] as string[],
+    category: null,
     headerImageUrl: null,
     content: {
       __typename: "StoryContent" as const,

@@ -7,7 +7,7 @@ import { notifyStoryEvent } from "../../db/story-events.js";
 import { moderationOnPublish, type ModerationSettings } from "../comments/moderation.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle.js";
-import { categoryNameOf, hasChapters, previewOf } from "./story-text.js";
+import { hasChapters, previewOf } from "./story-text.js";
 import { assertOwner } from "./visibility.js";
 
 export const STARTING_MESSAGE = "Starting story generation...";
@@ -22,11 +22,13 @@ export async function startStory(
   db: Database,
   authorId: string,
   request: StoryRequest,
+  category: { id: string; name: string } | null = null,
 ): Promise<StoryRecord> {
   const story = await new StoriesRepository(db).create({
     authorId,
     ...request,
-    categoryName: categoryNameOf(request.tags),
+    categoryId: category?.id ?? null,
+    categoryName: category?.name ?? null,
     statusMessage: STARTING_MESSAGE,
   });
   await notifyStoryEvent(db, story.publicId, story.eventSeq);

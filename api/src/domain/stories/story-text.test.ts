@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryNameOf, previewOf } from "./story-text.js";
+import { previewOf } from "./story-text.js";
 
 const story = (...paragraphs: string[]) => ({ chapters: [{ title: "One", paragraphs }] });
 
@@ -17,12 +17,5 @@ describe("a story's preview", () => {
   it("is null without text", () => {
     expect(previewOf(null)).toBeNull();
     expect(previewOf(story())).toBeNull();
-  });
-});
-
-describe("a story's category", () => {
-  it("is the first tag capitalised, or none", () => {
-    expect(categoryNameOf(["space opera", "robots"])).toBe("Space opera");
-    expect(categoryNameOf([])).toBeNull();
   });
 });

@@ -14,12 +14,6 @@ export function previewOf(content: StoryContent | null): string | null {
   return `${(lastSpace > PREVIEW_MAX_LENGTH / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/** The story's category, shown in My Stories: its first tag, capitalised; none without tags. */
-export function categoryNameOf(tags: readonly string[]): string | null {
-  const [first] = tags;
-  return first === undefined ? null : first.charAt(0).toUpperCase() + first.slice(1);
-}
-
 /** Confirmable content: at least one chapter, so there is something to read. */
 export function hasChapters(content: StoryContent | null): content is StoryContent {
   return (

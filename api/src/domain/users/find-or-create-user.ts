@@ -2,7 +2,7 @@ import { customAlphabet } from "nanoid";
 import type { UserRecord } from "../../db/schema.js";
 import type { UsersRepository } from "../../db/users-repository.js";
 import type { VerifiedIdentity } from "../../identity/identity-provider.js";
-import { DISPLAY_NAME_MAX_LENGTH, isHttpUrl, normalizeText } from "./profile-rules.js";
+import { DISPLAY_NAME_MAX_LENGTH, isHttpsUrl, normalizeText } from "./profile-rules.js";
 import { deriveUsername, firstFreeUsername } from "./username.js";
 
 const NUMBERED_ATTEMPTS = 5;
@@ -35,7 +35,8 @@ export async function findOrCreateUser(
       username,
       // The token's name and picture seed the profile, within the limits an edit must respect.
       displayName: normalizeText(identity.name)?.slice(0, DISPLAY_NAME_MAX_LENGTH) ?? null,
-      avatarUrl: identity.picture !== null && isHttpUrl(identity.picture) ? identity.picture : null,
+      avatarUrl:
+        identity.picture !== null && isHttpsUrl(identity.picture) ? identity.picture : null,
     });
     if (created) return created;
     const raced = await users.findByFirebaseUid(identity.uid);

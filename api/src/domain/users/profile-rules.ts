@@ -3,12 +3,15 @@ export const DISPLAY_NAME_MAX_LENGTH = 60;
 export const BIO_MAX_LENGTH = 500;
 export const AVATAR_URL_MAX_LENGTH = 500;
 
-/** An absolute http(s) URL with a host: avatars are rendered as <img src>, never other schemes. */
-export function isHttpUrl(value: string): boolean {
+/**
+ * An absolute https URL with a host: avatars are rendered as <img src>, never other schemes, and
+ * an http picture would be mixed content the site's policy blocks (docs/decisions/025).
+ */
+export function isHttpsUrl(value: string): boolean {
   if (value.length > AVATAR_URL_MAX_LENGTH) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "http:" || url.protocol === "https:") && url.hostname !== "";
+    return url.protocol === "https:" && url.hostname !== "";
   } catch {
     return false;
   }

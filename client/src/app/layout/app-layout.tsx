@@ -1,6 +1,7 @@
 import { Suspense } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageLoading } from "../../components/loading";
+import { AccountPreferencesSync } from "../../features/account";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import "./layout.css";
@@ -28,6 +29,7 @@ export function AppLayout() {
         Skip to content
       </a>
       <SiteHeader />
+      <AccountPreferencesSync />
       <main
         id="main-content"
         tabIndex={-1}

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { useAuth } from "../../features/auth";
+import { HeaderSearch } from "./header-search";
 import { MobileMenu } from "./mobile-menu";
 import { PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
 import { UserMenu } from "./user-menu";
@@ -28,6 +29,7 @@ export function SiteHeader() {
           </ul>
         </nav>
         <div className="site-header__actions">
+          <HeaderSearch />
           <ThemeToggle />
           {/* Its place is kept whoever arrives, so nothing moves when the identity does
               (docs/decisions/021-lean-client-first-render.md). */}

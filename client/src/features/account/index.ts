@@ -8,3 +8,4 @@ export const MySubscriptionsPage = lazyPage(
 );
 export const MyPurchasesPage = lazyPage(() => import("./my-purchases-page"), "MyPurchasesPage");
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
+export { AccountPreferencesSync } from "./preferences-sync";

@@ -9,7 +9,9 @@ const viewer = {
   id: "User:1",
   username: "quill_reader",
   email: "reader@example.com",
-  displayName: null,
+  displayName: "Quill",
+  avatarUrl: null,
+  bio: "Reads by candlelight.",
   isPremium: true,
   createdAt: "2026-01-02T10:00:00Z",
   termsAcceptedAt: "2026-01-02T10:00:00Z",
@@ -17,15 +19,25 @@ const viewer = {
 };
 
 describe("My Profile page", () => {
-  it("shows the viewer's username and email", async () => {
+  it("shows what others see, the account's details, and links to edit and to the public profile", async () => {
     renderRoute("/my/profile", {
       auth: { currentUser: signedInUser },
       mocks: [{ request: { query: MyProfileQuery }, result: { data: { viewer } } }],
     });
     const main = screen.getByRole("main");
-    expect(await within(main).findByText("quill_reader")).toBeInTheDocument();
-    expect(within(main).getByText("reader@example.com")).toBeInTheDocument();
+    expect(await within(main).findByText("reader@example.com")).toBeInTheDocument();
+    expect(within(main).getByText("@quill_reader")).toBeInTheDocument();
+    expect(within(main).getByRole("heading", { level: 2, name: "Quill" })).toBeInTheDocument();
+    expect(within(main).getByText("Reads by candlelight.")).toBeInTheDocument();
     expect(screen.getByRole("heading", { level: 1, name: "My Profile" })).toBeInTheDocument();
+    expect(within(main).getByRole("link", { name: "Edit profile" })).toHaveAttribute(
+      "href",
+      "/settings",
+    );
+    expect(within(main).getByRole("link", { name: "See your public profile" })).toHaveAttribute(
+      "href",
+      "/profile/quill_reader",
+    );
   });
 
   it("says the profile could not be loaded when the query fails", async () => {

@@ -1,8 +1,10 @@
 import { useQuery } from "@apollo/client/react";
+import { Link } from "react-router";
 import { graphql } from "../../__generated__";
 import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
+import { ProfileAvatar } from "../profile";
 import { ProfileDetails } from "./profile-details";
 import "./account.css";
 
@@ -10,6 +12,10 @@ export const MyProfileQuery = graphql(`
   query MyProfile {
     viewer {
       id
+      username
+      displayName
+      avatarUrl
+      bio
       ...ProfileDetails_viewer
     }
   }
@@ -17,7 +23,7 @@ export const MyProfileQuery = graphql(`
 
 const PROFILE_LOAD_FAILED = "Could not load your user profile.";
 
-/** /my/profile: the signed-in user's own profile, read-only (no screen edits it yet). */
+/** /my/profile: what others see of the signed-in user, with a link to edit it in /settings. */
 export function MyProfilePage() {
   useDocumentTitle("My Profile");
   const { data, loading, error, refetch } = useQuery(MyProfileQuery);
@@ -35,7 +41,31 @@ export function MyProfilePage() {
       </div>
     );
   } else {
-    body = <ProfileDetails viewer={data.viewer} />;
+    const viewer = data.viewer;
+    body = (
+      <>
+        <div className="profile-header">
+          <ProfileAvatar username={viewer.username} avatarUrl={viewer.avatarUrl} />
+          <div className="profile-header__text">
+            <h2>{viewer.displayName ?? viewer.username}</h2>
+            <p className="profile-header__username muted">@{viewer.username}</p>
+            {viewer.bio ? <p className="profile-header__bio">{viewer.bio}</p> : null}
+            <p>
+              <Link className="button button--primary" to="/settings">
+                Edit profile
+              </Link>{" "}
+              <Link
+                className="button button--secondary"
+                to={`/profile/${encodeURIComponent(viewer.username)}`}
+              >
+                See your public profile
+              </Link>
+            </p>
+          </div>
+        </div>
+        <ProfileDetails viewer={data.viewer} />
+      </>
+    );
   }
 
   return (

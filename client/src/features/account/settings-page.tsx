@@ -1,10 +1,404 @@
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { CombinedGraphQLErrors } from "@apollo/client";
+import { useMutation, useQuery } from "@apollo/client/react";
+import { READER_FONTS, type ReaderFont } from "@storyloom/common";
+import { useState, type FormEvent } from "react";
+import { Link, useNavigate } from "react-router";
+import { graphql } from "../../__generated__";
+import type {
+  Theme as GraphQLTheme,
+  SettingsQuery as SettingsQueryResult,
+} from "../../__generated__/graphql";
+import { errorCodeOf } from "../../apollo/error-codes";
+import { Alert } from "../../components/alert";
+import { ConfirmDialog } from "../../components/confirm-dialog";
+import { PageLoading } from "../../components/loading";
+import { SelectField } from "../../components/select-field";
+import { TextAreaField } from "../../components/text-area-field";
+import { TextField } from "../../components/text-field";
+import { chooseReaderFont, chooseTheme } from "../../lib/preference-choices";
+import { formatDate } from "../../lib/format-date";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { useAuth } from "../auth";
+import "./account.css";
 
+export const SettingsQuery = graphql(`
+  query Settings {
+    viewer {
+      id
+      username
+      displayName
+      avatarUrl
+      bio
+      theme
+      readerFont
+      ageVerifiedAt
+      termsAcceptedAt
+      privacyPolicyAcceptedAt
+    }
+  }
+`);
+
+export const UpdateProfileMutation = graphql(`
+  mutation UpdateProfile($input: UpdateProfileInput!) {
+    updateProfile(input: $input) {
+      id
+      username
+      displayName
+      avatarUrl
+      bio
+    }
+  }
+`);
+
+export const UpdatePreferencesMutation = graphql(`
+  mutation UpdatePreferences($input: PreferencesInput!) {
+    updatePreferences(input: $input) {
+      id
+      theme
+      readerFont
+    }
+  }
+`);
+
+export const VerifyAgeMutation = graphql(`
+  mutation VerifyAge {
+    verifyAge {
+      id
+      ageVerifiedAt
+    }
+  }
+`);
+
+export const SettingsAcceptTermsMutation = graphql(`
+  mutation SettingsAcceptTerms {
+    acceptTerms {
+      id
+      termsAcceptedAt
+    }
+  }
+`);
+
+export const SettingsAcceptPrivacyMutation = graphql(`
+  mutation SettingsAcceptPrivacy {
+    acceptPrivacyPolicy {
+      id
+      privacyPolicyAcceptedAt
+    }
+  }
+`);
+
+export const DeleteAccountMutation = graphql(`
+  mutation DeleteAccount {
+    deleteAccount {
+      deleted
+    }
+  }
+`);
+
+// The product's words (docs/product.md#settings).
+export const SETTINGS_MESSAGES = {
+  loadFailed: "Could not load your settings.",
+  profileSaved: "Profile saved.",
+  profileFailed: "Could not save your profile.",
+  usernameTaken: "That username is taken.",
+  preferencesFailed: "Could not save your reading preferences.",
+  consentFailed: "Could not record your answer.",
+  deleteTitle: "Delete your account?",
+  deleteDescription:
+    "Your stories (public and private) with their pictures and discussions, your bookmarks and your subscriptions will be deleted, and so will your sign-in account. Your comments on other writers' stories stay, shown as Anonymous. This cannot be undone.",
+  deleteFailed: "Could not delete your account. Please try again.",
+} as const;
+
+type ThemeChoice = "system" | "light" | "dark";
+
+const THEME_OPTIONS = [
+  { value: "system", label: "Same as my device" },
+  { value: "light", label: "Light" },
+  { value: "dark", label: "Dark" },
+] as const;
+
+const FONT_OPTIONS = READER_FONTS.map((font) => ({ value: font, label: font }));
+
+/** The server's words for a refused change (bad input names what is wrong). */
+function profileErrorMessage(error: unknown): string {
+  if (errorCodeOf(error) === "CONFLICT") return SETTINGS_MESSAGES.usernameTaken;
+  if (errorCodeOf(error) === "BAD_USER_INPUT" && CombinedGraphQLErrors.is(error)) {
+    return error.errors[0]?.message ?? SETTINGS_MESSAGES.profileFailed;
+  }
+  return SETTINGS_MESSAGES.profileFailed;
+}
+
+/** /settings: profile, reading preferences, consents, and deleting the account. */
 export function SettingsPage() {
+  useDocumentTitle("Settings");
+  const { data, loading, error } = useQuery(SettingsQuery);
+  const viewer = data?.viewer;
+
+  let body;
+  if (loading && !data) body = <PageLoading />;
+  else if (error || !viewer) body = <Alert tone="error">{SETTINGS_MESSAGES.loadFailed}</Alert>;
+  else {
+    body = (
+      <>
+        <ProfileSection viewer={viewer} />
+        <PreferencesSection viewer={viewer} />
+        <ConsentSection viewer={viewer} />
+        <DeleteAccountSection />
+      </>
+    );
+  }
   return (
-    <PlaceholderPage
-      title="Settings"
-      description="Your profile, reading and account settings, including deleting your account, will be managed here."
-    />
+    <section className="page account-page">
+      <h1>Settings</h1>
+      {body}
+    </section>
+  );
+}
+
+type SettingsViewer = NonNullable<SettingsQueryResult["viewer"]>;
+
+function ProfileSection({ viewer }: { viewer: SettingsViewer }) {
+  const [updateProfile, { loading }] = useMutation(UpdateProfileMutation);
+  const [username, setUsername] = useState(viewer.username);
+  const [displayName, setDisplayName] = useState(viewer.displayName ?? "");
+  const [avatarUrl, setAvatarUrl] = useState(viewer.avatarUrl ?? "");
+  const [bio, setBio] = useState(viewer.bio ?? "");
+  const [message, setMessage] = useState<{ tone: "error" | "success"; text: string } | null>(null);
+
+  async function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    setMessage(null);
+    try {
+      await updateProfile({
+        variables: {
+          input: {
+            username: username.trim(),
+            displayName,
+            avatarUrl: avatarUrl.trim() === "" ? null : avatarUrl.trim(),
+            bio,
+          },
+        },
+      });
+      setMessage({ tone: "success", text: SETTINGS_MESSAGES.profileSaved });
+    } catch (failure) {
+      setMessage({ tone: "error", text: profileErrorMessage(failure) });
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-profile">
+      <h2 id="settings-profile">Profile</h2>
+      <p className="muted">
+        What others see on{" "}
+        <Link to={`/profile/${encodeURIComponent(viewer.username)}`}>your public profile</Link>.
+      </p>
+      <form onSubmit={(event) => void onSubmit(event)}>
+        <TextField
+          label="Username"
+          hint="3 to 30 characters: lower-case letters, digits and underscores."
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+          required
+          autoComplete="username"
+        />
+        <TextField
+          label="Display name"
+          value={displayName}
+          maxLength={60}
+          onChange={(event) => setDisplayName(event.target.value)}
+        />
+        <TextField
+          label="Avatar URL"
+          hint="An https address of a picture."
+          type="url"
+          value={avatarUrl}
+          maxLength={500}
+          onChange={(event) => setAvatarUrl(event.target.value)}
+        />
+        <TextAreaField
+          label="Bio"
+          value={bio}
+          maxLength={500}
+          rows={4}
+          onChange={(event) => setBio(event.target.value)}
+        />
+        {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
+        <div>
+          <button type="submit" className="button button--primary" disabled={loading}>
+            Save profile
+          </button>
+        </div>
+      </form>
+    </section>
+  );
+}
+
+const toGraphQLTheme = (choice: ThemeChoice): GraphQLTheme | null =>
+  choice === "system" ? null : choice === "dark" ? "DARK" : "LIGHT";
+
+function PreferencesSection({ viewer }: { viewer: SettingsViewer }) {
+  const [updatePreferences] = useMutation(UpdatePreferencesMutation);
+  const [failed, setFailed] = useState(false);
+  const theme: ThemeChoice =
+    viewer.theme === "DARK" ? "dark" : viewer.theme === "LIGHT" ? "light" : "system";
+  const font = (READER_FONTS as readonly string[]).includes(viewer.readerFont ?? "")
+    ? (viewer.readerFont as ReaderFont)
+    : "Roboto";
+
+  async function save(input: { theme?: GraphQLTheme | null; readerFont?: string | null }) {
+    setFailed(false);
+    try {
+      // The choice shows at once; the server's answer confirms it (or puts the old one back).
+      await updatePreferences({
+        variables: { input },
+        optimisticResponse: {
+          updatePreferences: {
+            __typename: "Viewer",
+            id: viewer.id,
+            theme: input.theme === undefined ? (viewer.theme ?? null) : input.theme,
+            readerFont:
+              input.readerFont === undefined ? (viewer.readerFont ?? null) : input.readerFont,
+          },
+        },
+      });
+    } catch (error) {
+      console.warn("Saving the preferences failed", error);
+      setFailed(true);
+    }
+  }
+
+  return (
+    <section className="settings-section" aria-labelledby="settings-reading">
+      <h2 id="settings-reading">Reading</h2>
+      <p className="muted">Kept with your account, so every device you sign in on uses them.</p>
+      <SelectField<ThemeChoice>
+        label="Theme"
+        value={theme}
+        options={THEME_OPTIONS}
+        onValueChange={(choice) => {
+          if (choice !== "system") chooseTheme(choice);
+          void save({ theme: toGraphQLTheme(choice) });
+        }}
+      />
+      <SelectField<ReaderFont>
+        label="Reader font"
+        value={font}
+        options={FONT_OPTIONS}
+        onValueChange={(choice) => {
+          chooseReaderFont(choice);
+          void save({ readerFont: choice });
+        }}
+      />
+      {failed ? <Alert tone="error">{SETTINGS_MESSAGES.preferencesFailed}</Alert> : null}
+    </section>
+  );
+}
+
+function ConsentSection({ viewer }: { viewer: SettingsViewer }) {
+  const [verifyAge] = useMutation(VerifyAgeMutation);
+  const [acceptTerms] = useMutation(SettingsAcceptTermsMutation);
+  const [acceptPrivacy] = useMutation(SettingsAcceptPrivacyMutation);
+  const [failed, setFailed] = useState(false);
+  const rows = [
+    {
+      label: "Age confirmed",
+      at: viewer.ageVerifiedAt,
+      action: "I confirm I am of age",
+      run: () => verifyAge(),
+    },
+    {
+      label: "Terms of Service accepted",
+      at: viewer.termsAcceptedAt,
+      action: "Accept the Terms of Service",
+      run: () => acceptTerms(),
+    },
+    {
+      label: "Privacy Policy accepted",
+      at: viewer.privacyPolicyAcceptedAt,
+      action: "Accept the Privacy Policy",
+      run: () => acceptPrivacy(),
+    },
+  ];
+  return (
+    <section className="settings-section" aria-labelledby="settings-consents">
+      <h2 id="settings-consents">Consents</h2>
+      <dl className="profile-details">
+        {rows.map((row) => (
+          <div key={row.label}>
+            <dt>{row.label}</dt>
+            <dd>
+              {row.at ? (
+                formatDate(row.at)
+              ) : (
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  onClick={() => {
+                    setFailed(false);
+                    row.run().catch(() => setFailed(true));
+                  }}
+                >
+                  {row.action}
+                </button>
+              )}
+            </dd>
+          </div>
+        ))}
+      </dl>
+      <p className="muted">
+        Read the <Link to="/terms">Terms of Service</Link> and the{" "}
+        <Link to="/privacy">Privacy Policy</Link>.
+      </p>
+      {failed ? <Alert tone="error">{SETTINGS_MESSAGES.consentFailed}</Alert> : null}
+    </section>
+  );
+}
+
+function DeleteAccountSection() {
+  const [deleteAccount, { loading }] = useMutation(DeleteAccountMutation);
+  const { logOut } = useAuth();
+  const navigate = useNavigate();
+  const [confirming, setConfirming] = useState(false);
+  const [failed, setFailed] = useState(false);
+
+  async function onConfirm() {
+    setFailed(false);
+    try {
+      await deleteAccount();
+    } catch (error) {
+      console.warn("Deleting the account failed", error);
+      setFailed(true);
+      setConfirming(false);
+      return;
+    }
+    // The sign-in account is gone on the server; end this browser's session too.
+    try {
+      await logOut();
+    } catch (error) {
+      console.warn("Signing out after deleting the account failed", error);
+    }
+    await navigate("/");
+  }
+
+  return (
+    <section className="settings-section settings-danger" aria-labelledby="settings-delete">
+      <h2 id="settings-delete">Delete my account</h2>
+      <p>{SETTINGS_MESSAGES.deleteDescription}</p>
+      <button type="button" className="button button--danger" onClick={() => setConfirming(true)}>
+        Delete my account
+      </button>
+      {failed ? <Alert tone="error">{SETTINGS_MESSAGES.deleteFailed}</Alert> : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={SETTINGS_MESSAGES.deleteTitle}
+          description={SETTINGS_MESSAGES.deleteDescription}
+          confirmLabel="Delete my account"
+          dismissLabel="Keep my account"
+          busy={loading}
+          onConfirm={() => void onConfirm()}
+          onDismiss={() => setConfirming(false)}
+        />
+      ) : null}
+    </section>
   );
 }

@@ -2,6 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { AdminCategories } from "./admin-categories";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -214,7 +215,14 @@ export function AdminPage() {
   if (viewer.loading && !viewer.data) body = <PageLoading />;
   else if (!isModerator(viewer.data?.viewer?.roles)) {
     body = <Alert tone="error">{MODERATION_MESSAGES.notAllowed}</Alert>;
-  } else body = <ModerationQueues />;
+  } else {
+    body = (
+      <>
+        <ModerationQueues />
+        {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminCategories /> : null}
+      </>
+    );
+  }
   return (
     <section className="page moderation-page">
       <h1>Moderation</h1>

@@ -396,10 +396,13 @@ describe("posting a comment", () => {
     const input = within(sidebar).getByRole("textbox", { name: "Comment" });
     expect(input).toHaveAttribute("placeholder", "Replying to mira...");
     await user.type(input, "Deep answer{Enter}");
-    const reply = (await within(sidebar).findByText("Deep answer", { selector: "p" })).closest(
-      "li",
-    );
-    expect(reply?.parentElement).toBe(levelFour.parentElement);
+    // The optimistic reply is replaced by the server's once it answers: look it up each time.
+    await waitFor(() => {
+      const reply = within(sidebar).getByText("Deep answer", { selector: "p" }).closest("li");
+      const levelFourNow = within(sidebar).getByText("Level 4").closest("li");
+      expect(reply?.parentElement).toBe(levelFourNow?.parentElement);
+      expect(reply?.parentElement).not.toBeNull();
+    });
   });
 });
 

@@ -1,12 +1,23 @@
 import { useParams } from "react-router";
-import { PlaceholderPage } from "../../components/placeholder-page";
+import { useDocumentTitle } from "../../lib/use-document-title";
+import { FilteredStories } from "./category-page";
+import "./explore.css";
 
+export const TAG_MESSAGES = { empty: "No public stories with this tag yet." } as const;
+
+/** /tags/:tagName: the public stories with the tag (any case), newest first, with load more. */
 export function TagPage() {
   const { tagName = "" } = useParams();
+  useDocumentTitle(`#${tagName}`);
   return (
-    <PlaceholderPage
-      title={`Tag: ${tagName}`}
-      description={`The public stories tagged "${tagName}" are coming soon.`}
-    />
+    <section className="page explore">
+      <h1>#{tagName}</h1>
+      <FilteredStories
+        key={tagName}
+        label={`Stories tagged ${tagName}`}
+        filters={{ tags: [tagName] }}
+        empty={TAG_MESSAGES.empty}
+      />
+    </section>
   );
 }

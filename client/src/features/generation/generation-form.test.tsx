@@ -7,6 +7,7 @@ import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { viewerMock } from "../reader/reader-test-mocks";
 import { StoryReaderQuery } from "../reader/story-reader";
+import { CategoriesQuery } from "../explore/category-queries";
 import { StartStoryGenerationMutation } from "./use-start-story-generation";
 
 const signedIn = { auth: { currentUser: signedInUser } };
@@ -87,6 +88,50 @@ describe("generation form", () => {
     expect(router.state.location.state).toMatchObject({ animateOnEnter: true });
     // The reader shows the handed-over story at once, before its own query answers.
     expect(await screen.findByRole("heading", { name: "Generating Story..." })).toBeVisible();
+  });
+
+  it("sends the chosen category's id", async () => {
+    const start = vi.fn(() => ({ data: { startStoryGeneration: newStory } }));
+    const { user, router } = renderRoute("/stories/new", {
+      ...signedIn,
+      subscriptions: new MockSubscriptionLink(),
+      mocks: [
+        {
+          request: { query: CategoriesQuery },
+          result: {
+            data: {
+              categories: [
+                {
+                  __typename: "Category",
+                  id: "Q2F0ZWdvcnk6Zm9v",
+                  publicId: "foo",
+                  name: "Fables",
+                  slug: "fables",
+                  description: null,
+                  storyCount: 1,
+                },
+              ],
+            },
+          },
+        },
+        startMock(start),
+        viewerMock(),
+        {
+          request: { query: StoryReaderQuery, variables: { publicId: "new123" } },
+          delay: Number.POSITIVE_INFINITY,
+        },
+      ],
+    });
+    await user.type(await screen.findByLabelText("Title"), "Tide");
+    await user.type(screen.getByLabelText("Outline"), "A girl and the sea");
+    expect(screen.getByLabelText("Category")).toHaveValue("");
+    await screen.findByRole("option", { name: "Fables" });
+    await user.selectOptions(screen.getByLabelText("Category"), "Fables");
+    await user.click(screen.getByRole("button", { name: "Generate Story" }));
+    await waitFor(() => expect(router.state.location.pathname).toBe("/stories/new123"));
+    expect(start).toHaveBeenCalledWith({
+      input: expect.objectContaining({ categoryId: "Q2F0ZWdvcnk6Zm9v" }),
+    });
   });
 
   it("shows the server's message when the start is refused", async () => {

@@ -6,6 +6,7 @@ import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
 import type { StoryReaderRouteState } from "../../lib/story-reader-route-state";
 import { useAuth } from "../auth";
+import { CategoryPicker } from "../explore";
 import {
   DEFAULT_LENGTH,
   DEFAULT_NASTINESS,
@@ -34,6 +35,7 @@ export function GenerationForm({ initialOutline = "", onCancel }: GenerationForm
   const [themeKeywords, setThemeKeywords] = useState("");
   const [desiredLength, setDesiredLength] = useState(DEFAULT_LENGTH);
   const [nastinessLevel, setNastinessLevel] = useState(DEFAULT_NASTINESS);
+  const [categoryId, setCategoryId] = useState("");
   const [touched, setTouched] = useState({ title: false, outline: false });
   const [error, setError] = useState<string | null>(null);
 
@@ -56,6 +58,7 @@ export function GenerationForm({ initialOutline = "", onCancel }: GenerationForm
       themeKeywords: parseCommaList(themeKeywords),
       desiredLength,
       nastinessLevel,
+      ...(categoryId ? { categoryId } : {}),
     });
     if (!result.ok) {
       setError(result.message);
@@ -128,6 +131,7 @@ export function GenerationForm({ initialOutline = "", onCancel }: GenerationForm
           onValueChange={setNastinessLevel}
         />
       </div>
+      <CategoryPicker value={categoryId} onChange={setCategoryId} />
       <div className="generation-form__actions">
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel}>

@@ -13,6 +13,7 @@ import {
   homeSectionErrorMessage,
   TrendingNowQuery,
 } from "./home-feeds";
+import { FollowedWritersSection } from "./followed-writers-section";
 import { StorySection } from "./story-section";
 import { VisitorStoryPrompt } from "./visitor-story-prompt";
 import "./home.css";
@@ -51,6 +52,7 @@ export function HomePage() {
       {/* Newest first, then trending. */}
       <FreshThreadsSection />
       <TrendingNowSection />
+      <FollowedWritersSection />
     </div>
   );
 }

@@ -21,6 +21,7 @@ import { ReaderHeader } from "./reader-header";
 import { EndedView, LoadErrorView, StoryNotFound, UnknownStatusView } from "./reader-status-pages";
 import { ReadingProgress } from "./reading-progress";
 import { ReviewPanel } from "./review-panel";
+import { StoryLabels } from "./story-labels";
 import { StoryText } from "./story-text";
 import { useConfirmStory } from "./use-confirm-story";
 import { useDiscardStory } from "./use-discard-story";
@@ -55,6 +56,7 @@ export const StoryReaderFragment = graphql(`
     }
     ...StoryText_story
     ...StoryDiscussion_story
+    ...StoryLabels_story
   }
 `);
 
@@ -327,6 +329,7 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       {live.corrupted ? <Alert tone="error">{READER_MESSAGES.corruptedUpdate}</Alert> : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
       {statusView}
+      <StoryLabels story={story} />
       {readable ? (
         <>
           <FontPicker font={font} onChange={setFont} />

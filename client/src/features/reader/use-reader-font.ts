@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
+import { READER_FONT_CHOSEN_EVENT } from "../../lib/preference-choices";
 import {
   loadReaderFont,
   readStoredReaderFont,
@@ -16,6 +17,13 @@ export function useReaderFont(): [ReaderFont, (font: ReaderFont) => void] {
       console.warn(`The ${font} font could not be loaded`, error);
     });
   }, [font]);
+
+  // Chosen in Settings or from the account at sign-in.
+  useEffect(() => {
+    const follow = (event: Event) => setFontState((event as CustomEvent<ReaderFont>).detail);
+    window.addEventListener(READER_FONT_CHOSEN_EVENT, follow);
+    return () => window.removeEventListener(READER_FONT_CHOSEN_EVENT, follow);
+  }, []);
 
   const setFont = useCallback((next: ReaderFont) => {
     storeReaderFont(next);

@@ -6,6 +6,7 @@ export {
   StoryCard,
   StoryCardFragment,
   StoryCardSkeleton,
+  type StoryCardHighlight,
   type StoryCardVariant,
 } from "./story-card";
 export { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";

@@ -1,12 +1,21 @@
 import { useState, type ReactNode } from "react";
 import type { FragmentType } from "../../__generated__";
 import { Alert } from "../../components/alert";
-import { StoryCard, type StoryCardFragment, type StoryCardVariant } from "./story-card";
+import {
+  StoryCard,
+  type StoryCardFragment,
+  type StoryCardHighlight,
+  type StoryCardVariant,
+} from "./story-card";
 import { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
 
 /** The part of a Relay story connection (edges of StoryCard_story nodes) a paged grid reads. */
 export interface StoryCardConnection {
-  edges: readonly { node: FragmentType<typeof StoryCardFragment> & { id: string } }[];
+  edges: readonly {
+    node: FragmentType<typeof StoryCardFragment> & { id: string };
+    /** Search results only: the matches to mark on the card. */
+    highlight?: StoryCardHighlight | null;
+  }[];
   pageInfo: { hasNextPage: boolean; endCursor?: string | null };
 }
 
@@ -82,9 +91,9 @@ export function PagedStoryGrid({
   return (
     <>
       <StoryGrid label={label} variant={variant}>
-        {edges.map(({ node }) => (
+        {edges.map(({ node, highlight }) => (
           <li key={node.id}>
-            <StoryCard story={node} variant={variant} />
+            <StoryCard story={node} variant={variant} highlight={highlight ?? null} />
           </li>
         ))}
       </StoryGrid>

@@ -16,6 +16,7 @@ export const StoryCardFragment = graphql(`
     preview
     headerImageUrl
     createdAt
+    tags
     author {
       id
       username
@@ -24,6 +25,32 @@ export const StoryCardFragment = graphql(`
 `);
 
 export type StoryCardVariant = "default" | "compact";
+
+/** A piece of a search result's title or excerpt (SearchHighlight in the schema). */
+export interface HighlightPiece {
+  text: string;
+  match: boolean;
+}
+
+/** A search result's title and excerpt with the query's words marked. */
+export interface StoryCardHighlight {
+  title: readonly HighlightPiece[];
+  snippet: readonly HighlightPiece[];
+}
+
+/** At most this many of a story's tags on its card. */
+const CARD_TAGS = 4;
+
+/** Highlighted text: every piece as text, the matches in <mark> (never as markup). */
+function Highlighted({ pieces }: { pieces: readonly HighlightPiece[] }) {
+  return (
+    <>
+      {pieces.map((piece, index) =>
+        piece.match ? <mark key={index}>{piece.text}</mark> : <span key={index}>{piece.text}</span>,
+      )}
+    </>
+  );
+}
 
 interface StoryCardProps {
   story: FragmentType<typeof StoryCardFragment>;
@@ -34,6 +61,8 @@ interface StoryCardProps {
    * picture loads at once and first, not when scrolled near.
    */
   prominent?: boolean;
+  /** In search results: the title and an excerpt with the query's words marked. */
+  highlight?: StoryCardHighlight | null;
 }
 
 /**
@@ -44,6 +73,7 @@ export function StoryCard({
   story: storyRef,
   variant = "default",
   prominent = false,
+  highlight = null,
 }: StoryCardProps) {
   const story = getFragmentData(StoryCardFragment, storyRef);
   const titleId = useId();
@@ -71,11 +101,32 @@ export function StoryCard({
       </Link>
       <div className="story-card__body">
         <h3 id={titleId} className="story-card__title">
-          <Link to={storyPath}>{story.title}</Link>
+          <Link to={storyPath}>
+            {highlight && highlight.title.length > 0 ? (
+              <Highlighted pieces={highlight.title} />
+            ) : (
+              story.title
+            )}
+          </Link>
         </h3>
         {variant === "default" ? (
-          <p className="story-card__preview">{story.preview ?? ""}</p>
+          <p className="story-card__preview">
+            {highlight && highlight.snippet.length > 0 ? (
+              <Highlighted pieces={highlight.snippet} />
+            ) : (
+              (story.preview ?? "")
+            )}
+          </p>
         ) : null}
+        <ul className="story-card__tags" aria-label="Tags">
+          {story.tags.slice(0, CARD_TAGS).map((tag) => (
+            <li key={tag}>
+              <Link className="story-card__tag" to={`/tags/${encodeURIComponent(tag)}`}>
+                #{tag}
+              </Link>
+            </li>
+          ))}
+        </ul>
         <p className="story-card__meta">
           {story.author ? (
             <Link
@@ -135,6 +186,9 @@ export function StoryCardSkeleton({ variant = "default" }: { variant?: StoryCard
             <Skeleton width="60%" />
           </div>
         ) : null}
+        <div className="story-card__tags">
+          <Skeleton width="30%" />
+        </div>
         <div className="story-card__meta">
           <Skeleton width="40%" />
         </div>

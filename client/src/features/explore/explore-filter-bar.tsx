@@ -1,0 +1,159 @@
+import { useQuery } from "@apollo/client/react";
+import { useState, type FormEvent } from "react";
+import type { DesiredLength, NastinessLevel } from "../../__generated__/graphql";
+import { CategoriesQuery } from "./category-queries";
+import { EXPLORE_SORT_LABELS, type ExploreSort } from "./explore-sort";
+import { tagsOf, type ExploreView } from "./explore-filters";
+
+const LENGTHS: ReadonlyArray<[DesiredLength, string]> = [
+  ["SHORT", "Short"],
+  ["MEDIUM", "Medium"],
+  ["LONG", "Long"],
+];
+const NASTINESS: ReadonlyArray<[NastinessLevel, string]> = [
+  ["LIGHT", "Light"],
+  ["MEDIUM", "Medium"],
+  ["HEAVY", "Heavy"],
+];
+
+/**
+ * /explore's search and filters (docs/product.md#explore): applied together with "Apply", so the
+ * URL changes once and names the whole view.
+ */
+export function ExploreFilterBar({
+  view,
+  onApply,
+}: {
+  view: ExploreView;
+  onApply: (view: ExploreView) => void;
+}) {
+  const { data } = useQuery(CategoriesQuery, { fetchPolicy: "cache-first" });
+  const [q, setQ] = useState(view.q);
+  const [sort, setSort] = useState<ExploreSort>(view.sort);
+  const [category, setCategory] = useState(view.category);
+  const [tags, setTags] = useState(view.tags.join(", "));
+  const [exclude, setExclude] = useState(view.exclude.join(", "));
+  const [length, setLength] = useState<DesiredLength | "">(view.length ?? "");
+  const [nastiness, setNastiness] = useState<NastinessLevel | "">(view.nastiness ?? "");
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    onApply({
+      q: q.trim(),
+      sort,
+      category,
+      tags: tagsOf(tags),
+      exclude: tagsOf(exclude),
+      length: length || null,
+      nastiness: nastiness || null,
+    });
+  }
+
+  return (
+    <form
+      className="explore-filters"
+      role="search"
+      aria-label="Search and filter stories"
+      onSubmit={submit}
+    >
+      <label className="explore-filters__field explore-filters__field--wide">
+        <span>Search</span>
+        <input
+          className="field__input"
+          type="search"
+          name="q"
+          value={q}
+          maxLength={200}
+          placeholder="Title, tag, author, words…"
+          onChange={(event) => setQ(event.target.value)}
+        />
+      </label>
+      <label className="explore-filters__field">
+        <span>Sort</span>
+        <select
+          className="field__input field__select"
+          value={sort}
+          onChange={(event) => setSort(event.target.value === "popular" ? "popular" : "newest")}
+        >
+          {(["newest", "popular"] as const).map((option) => (
+            <option key={option} value={option}>
+              {EXPLORE_SORT_LABELS[option]}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="explore-filters__field">
+        <span>Category</span>
+        <select
+          className="field__input field__select"
+          value={category}
+          onChange={(event) => setCategory(event.target.value)}
+        >
+          <option value="">Any category</option>
+          {/* A shared link may name a category before the list arrives: keep it selected. */}
+          {category && !data?.categories.some((item) => item.publicId === category) ? (
+            <option value={category}>{category}</option>
+          ) : null}
+          {(data?.categories ?? []).map((item) => (
+            <option key={item.id} value={item.publicId}>
+              {item.name} ({item.storyCount})
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="explore-filters__field">
+        <span>With tags</span>
+        <input
+          className="field__input"
+          name="tags"
+          value={tags}
+          placeholder="sea, ghost"
+          onChange={(event) => setTags(event.target.value)}
+        />
+      </label>
+      <label className="explore-filters__field">
+        <span>Without tags</span>
+        <input
+          className="field__input"
+          name="exclude"
+          value={exclude}
+          placeholder="gore"
+          onChange={(event) => setExclude(event.target.value)}
+        />
+      </label>
+      <label className="explore-filters__field">
+        <span>Length</span>
+        <select
+          className="field__input field__select"
+          value={length}
+          onChange={(event) => setLength(event.target.value as DesiredLength | "")}
+        >
+          <option value="">Any length</option>
+          {LENGTHS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label className="explore-filters__field">
+        <span>Nastiness</span>
+        <select
+          className="field__input field__select"
+          value={nastiness}
+          onChange={(event) => setNastiness(event.target.value as NastinessLevel | "")}
+        >
+          <option value="">Any nastiness</option>
+          {NASTINESS.map(([value, label]) => (
+            <option key={value} value={value}>
+              {label}
+            </option>
+          ))}
+        </select>
+      </label>
+      <button type="submit" className="button button--primary explore-filters__apply">
+        Apply
+      </button>
+    </form>
+  );
+}
