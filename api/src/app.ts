@@ -29,6 +29,7 @@ import {
   MAX_PATH_PARAMETER_LENGTH,
 } from "./http/error-handler.js";
 import { limitAnonymousRequests } from "./http/anonymous-limit.js";
+import { limitRoutes } from "./http/limit-routes.js";
 import { ApiErrorSchema, documentRequestErrors } from "./http/error-schema.js";
 import { healthRoutes } from "./http/health-routes.js";
 import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
@@ -148,6 +149,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: deps.identity,
   });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
+  // The bff's cached visitor answers count against the shared per-address limit (decision 029).
+  await app.register(limitRoutes, {
+    prefix: "/v1",
+    guards,
+    anonymousRequests: limits.anonymousRequests,
+  });
   await app.register(storyRoutes, {
     prefix: "/v1",
     db,

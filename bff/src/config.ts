@@ -46,7 +46,7 @@ export interface BffConfig {
   websocket: WebSocketLimits;
   pages: PageHtmlSettings;
   /** The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md). */
-  visitorCache: { ttlMs: number; perAddressPerMinute: number };
+  visitorCache: { ttlMs: number };
   /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
   playground: boolean;
   /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
@@ -149,12 +149,6 @@ export const BffEnvSchema = Type.Object({
     must: "a whole number of milliseconds up to 60000 (0: off)",
     description:
       "how long a visitor's answer to a public list (Fresh Threads, Trending Now, /explore) is served again from memory; keep it at most the api's PUBLIC_LIST_CACHE_MS (0: off)",
-  }),
-  ANONYMOUS_REQUESTS_PER_MINUTE: Env.integer(0, 1_000_000, {
-    default: 1200,
-    must: "a whole number (0: no limit)",
-    description:
-      "answers the visitor cache serves per client address and minute, as the api's limit of the same name (0: no limit)",
   }),
   GRAPHQL_PLAYGROUND: Env.optional(
     Env.oneOf(["on", "off"] as const, {
@@ -264,7 +258,6 @@ export function loadConfig(env: Environment = process.env): BffConfig {
     drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
     visitorCache: {
       ttlMs: vars.GRAPHQL_VISITOR_CACHE_MS,
-      perAddressPerMinute: vars.ANONYMOUS_REQUESTS_PER_MINUTE,
     },
     playground: vars.GRAPHQL_PLAYGROUND ? vars.GRAPHQL_PLAYGROUND === "on" : !production,
     corsOrigins:

@@ -106,7 +106,7 @@ describe("configuration", () => {
         pingIntervalMs: 12_000,
       },
       pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
-      visitorCache: { ttlMs: 1000, perAddressPerMinute: 1200 },
+      visitorCache: { ttlMs: 1000 },
       playground: true,
       corsOrigins: "any",
       trustProxy: "loopback",
@@ -124,14 +124,15 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...emulator, DRAIN_TIMEOUT_MS: "soon" })).toThrow(/DRAIN_TIMEOUT_MS/);
   });
 
-  it("refuses a visitor cache kept longer than a minute, and a negative limit", () => {
+  it("refuses a visitor cache kept longer than a minute; the api's limit is the api's alone", () => {
     expect(loadConfig({ ...emulator, GRAPHQL_VISITOR_CACHE_MS: "0" }).visitorCache.ttlMs).toBe(0);
     expect(() => loadConfig({ ...emulator, GRAPHQL_VISITOR_CACHE_MS: "60001" })).toThrow(
       /GRAPHQL_VISITOR_CACHE_MS/,
     );
-    expect(() => loadConfig({ ...emulator, ANONYMOUS_REQUESTS_PER_MINUTE: "-1" })).toThrow(
-      /ANONYMOUS_REQUESTS_PER_MINUTE/,
-    );
+    // The visitor cache learns the per-address limit from the api (docs/decisions/029).
+    expect(loadConfig({ ...emulator, ANONYMOUS_REQUESTS_PER_MINUTE: "-1" }).visitorCache).toEqual({
+      ttlMs: 1000,
+    });
   });
 
   it("passes the rest of a real project's web config to the client as it is", () => {

@@ -55,6 +55,8 @@ import {
   type EarlyHeaders,
 } from "./visitor-cache.js";
 import proxyAddr from "proxy-addr";
+import { createVisitorTurns } from "./visitor-turns.js";
+import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
@@ -83,6 +85,8 @@ export async function createBffServer(
   const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
+  // Its answers take turns of the api's shared per-address limit (docs/decisions/029).
+  const visitorTurns = createVisitorTurns(countAnonymousTurns(rest));
   // The public lists of the home page's first data are the reads a visitor's answer is shared for.
   const visitorCache = createVisitorCache(
     {
@@ -94,6 +98,8 @@ export async function createBffServer(
       schema,
       FIRST_DATA_DOCUMENTS.home.map(({ query }) => query),
     ),
+    visitorTurns,
+    { clientHeaders },
   );
   // Apollo turns introspection off for HTTP in production; graphql-ws needs the rule itself.
   const socketRules = [
@@ -298,6 +304,8 @@ export async function createBffServer(
       storyStreams.close();
       await apollo.stop();
       wsServer.close();
+      // The turns its visitors took from memory are sent before the api connection closes.
+      await visitorTurns.close();
       await rest.close();
     },
   };

@@ -17,7 +17,8 @@ import {
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 
 // The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md), against a real
-// api behind a proxy that counts the bff's calls: an answer served from the cache calls nothing.
+// api behind a proxy that counts the bff's calls: an answer served from the cache calls nothing but
+// the count of its turn at the api, whose per-address limit is small here (exact counting).
 
 const TTL_MS = 400;
 const PER_MINUTE = 12;
@@ -33,12 +34,9 @@ let address = 0;
 let from = "";
 
 beforeAll(async () => {
-  api = await startApi();
+  api = await startApi({ ANONYMOUS_REQUESTS_PER_MINUTE: String(PER_MINUTE) });
   proxy = await startCountingProxy(api.url);
-  bff = await startBff(proxy.url, {
-    GRAPHQL_VISITOR_CACHE_MS: String(TTL_MS),
-    ANONYMOUS_REQUESTS_PER_MINUTE: String(PER_MINUTE),
-  });
+  bff = await startBff(proxy.url, { GRAPHQL_VISITOR_CACHE_MS: String(TTL_MS) });
 });
 afterAll(async () => {
   await bff?.server.stop();
@@ -74,6 +72,12 @@ async function post(
 }
 
 const listCalls = () => proxy.calls.filter((call) => call === LIST_CALL).length;
+const TURNS_CALL = "POST /v1/limits/anonymous-turns";
+/** The bff's counts of turns at the api, with the address each named. */
+const turnCalls = () =>
+  proxy.calls.flatMap((call, i) =>
+    call === TURNS_CALL ? [String(proxy.headers[i]?.["x-forwarded-for"])] : [],
+  );
 
 describe("a visitor's public list read", () => {
   it("is answered from memory the second time, with the same bytes", async () => {
@@ -124,6 +128,8 @@ describe("a visitor's public list read", () => {
     expect(new Set(answers.map((answer) => answer.text)).size).toBe(1);
     expect(answers[0]?.json.data?.stories).toEqual({ edges: [] });
     expect(listCalls()).toBe(1);
+    // The four that shared the first one's answer never reached the api: each took a turn.
+    expect(turnCalls()).toHaveLength(4);
   });
 
   it("serves GET with Apollo's preflight header, and refuses a GET without it as Apollo does", async () => {
@@ -317,11 +323,14 @@ describe("the limits still hold", () => {
     expect(listCalls()).toBe(0);
   });
 
-  it("answers from memory count against the caller's address", async () => {
+  it("answers from memory count against the caller's address, at the api, before they are sent", async () => {
     const body = { query: LIST, variables: { first: 1 } };
     for (let i = 0; i < PER_MINUTE; i += 1) {
       expect((await post(body)).json.errors).toBeUndefined();
     }
+    // One miss (the api counted its list call) and a turn for each hit, for the caller's address.
+    expect(listCalls()).toBe(1);
+    expect(turnCalls()).toEqual(Array(PER_MINUTE - 1).fill(`${from}, 127.0.0.1`));
     const refused = await post(body);
     expect(refused.json.errors?.[0]).toMatchObject({
       message: "Too many requests. Please wait a minute and try again.",
@@ -330,6 +339,16 @@ describe("the limits still hold", () => {
     const retryAfter = Number(refused.json.errors?.[0]?.extensions?.retryAfter);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(refused.text).not.toContain('"stories"');
+    // The api said so: the next one is refused from the bff's memory, without asking.
+    const again = await post(body);
+    expect(again.json.errors?.[0]?.extensions?.code).toBe("RATE_LIMITED");
+    expect(turnCalls()).toHaveLength(PER_MINUTE);
+    // The api holds the address back too.
+    const direct = await fetch(`${api.url}/v1/stories?sort=newest`, {
+      headers: { "x-forwarded-for": from },
+    });
+    expect(direct.status).toBe(429);
     // Another address is served, from memory.
     from = "198.51.100.250";
     expect((await post(body)).json.errors).toBeUndefined();

@@ -1,34 +1,31 @@
 // The visitor micro-cache of /graphql: a visitor's answer to a public list read (Fresh Threads,
 // Trending Now, /explore) is kept for GRAPHQL_VISITOR_CACHE_MS and served again without parsing,
-// validating or executing it; every answer it serves still counts against the caller's address
-// (docs/decisions/029-bff-visitor-cache.md).
+// validating or executing it; every answer it serves without the api still takes a turn of the
+// api's per-address limit (visitor-turns.ts; docs/decisions/029-bff-visitor-cache.md).
 import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ApolloServer, ApolloServerPlugin, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
-import type { RequestHandler, Request, Response } from "express";
+import type { NextFunction, RequestHandler, Request, Response } from "express";
 import { Kind, parse, type DocumentNode, type GraphQLSchema } from "graphql";
 import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
 import type { GraphQLContext } from "./context.js";
+import type { ClientHeaders } from "./upstream/rest-client.js";
+import type { Turn, VisitorTurns } from "./visitor-turns.js";
 
 /** The api's words for a visitor past the per-address limit (docs/product.md#limits). */
 export const TOO_MANY_REQUESTS = "Too many requests. Please wait a minute and try again.";
 
-const MINUTE_MS = 60_000;
 /** Documents whose cacheability was decided, kept so a miss parses a known document once. */
 const KNOWN_DOCUMENTS = 500;
-/** Addresses counted at once; the least recently seen are forgotten first. */
-const KNOWN_ADDRESSES = 100_000;
 
 export interface VisitorCacheSettings {
   /** How long an answer is served again (0: off). */
   ttlMs: number;
   /** The most bytes of answers (their JSON and compressed twins) kept. */
   maxBytes: number;
-  /** Answers this cache serves per address and minute, hits and misses (0: no limit). */
-  perAddressPerMinute: number;
   /** The parse limit of /graphql, so deciding cacheability costs no more than Apollo's parse. */
   maxTokens: number;
 }
@@ -216,13 +213,16 @@ function send(req: Request, res: Response, entry: Entry): void {
 
 /** The largest POST body read before express (a list's operation is about 1.5 KB). */
 const EARLY_MAX_BODY = 16 * 1024;
-/** On a request read before express: the seconds to wait its turn took (0: within the limit). */
+/**
+ * On a request read before express: the seconds it is refused for (the api said its address is
+ * over), or null when its turn could not be counted (it goes the whole way, where the api counts it).
+ */
 const COUNTED = Symbol("visitor-cache.counted");
 /** On a request read before express: the error express.json would have raised for its body. */
 const BODY_ERROR = Symbol("visitor-cache.body-error");
 
 type EarlyRequest = IncomingMessage & {
-  [COUNTED]?: number;
+  [COUNTED]?: number | null;
   [BODY_ERROR]?: { status: number; type: string };
   body?: unknown;
 };
@@ -235,6 +235,12 @@ export interface EarlyHeaders {
   cors(origin: string | undefined): Array<[string, string]>;
   /** The caller's address, as express's req.ip gives it. */
   clientIp(req: IncomingMessage): string | undefined;
+}
+
+/** How a request's turn names its caller to the api. */
+export interface TurnTaker {
+  /** The headers the bff's api calls carry for `req` (X-Forwarded-For, User-Agent). */
+  clientHeaders(req: IncomingMessage): ClientHeaders;
 }
 
 /**
@@ -302,6 +308,8 @@ export interface VisitorCache {
 export function createVisitorCache(
   settings: VisitorCacheSettings,
   allowed: ReadonlySet<string>,
+  turns: VisitorTurns,
+  taker: TurnTaker,
 ): VisitorCache {
   const answers = new LRUCache<string, Entry>({
     ttl: Math.max(settings.ttlMs, 1),
@@ -311,10 +319,6 @@ export function createVisitorCache(
   });
   const cacheable = new LRUCache<string, boolean>({ max: KNOWN_DOCUMENTS });
   const inFlight = new Map<string, Promise<{ entry: Entry; whole: boolean } | null>>();
-  const counts = new LRUCache<string, { count: number; resetAt: number }>({
-    max: KNOWN_ADDRESSES,
-    ttl: MINUTE_MS,
-  });
   // Bumped by every write: an answer begun before a write ended is not kept after it.
   let generation = 0;
 
@@ -341,21 +345,12 @@ export function createVisitorCache(
   const keyOf = (operation: Operation) =>
     `${operation.operationName ?? ""}\n${stableJson(operation.variables ?? {})}\n${operation.query}`;
 
-  /** Seconds until the address may be served again, or 0 when this answer is within its limit. */
-  function turn(ip: string | undefined): number {
-    if (settings.perAddressPerMinute === 0) return 0;
-    const key = addressKey(ip ?? "");
-    const now = Date.now();
-    const current = counts.get(key);
-    if (!current || current.resetAt <= now) {
-      counts.set(key, { count: 1, resetAt: now + MINUTE_MS });
-      return 0;
-    }
-    current.count += 1;
-    return current.count > settings.perAddressPerMinute
-      ? Math.max(1, Math.ceil((current.resetAt - now) / 1000))
-      : 0;
-  }
+  /**
+   * Takes the turn of an answer served without the api: 0 within the limit, the seconds to wait
+   * past it, null when the api could not count it (visitor-turns.ts).
+   */
+  const turn = (req: IncomingMessage, ip: string | undefined): Turn | Promise<Turn> =>
+    turns.take(addressKey(ip ?? ""), taker.clientHeaders(req));
 
   return {
     clear,
@@ -416,25 +411,43 @@ export function createVisitorCache(
             app(req, res);
             return;
           }
-          const retryAfter = turn(headers.clientIp(req));
-          early[COUNTED] = retryAfter;
-          const entry = retryAfter > 0 ? undefined : answers.get(keyOf(operation));
+          const ip = headers.clientIp(req);
+          const refused = turns.refusedFor(addressKey(ip ?? ""));
+          const entry = refused > 0 ? undefined : answers.get(keyOf(operation));
+          if (refused > 0) early[COUNTED] = refused;
           if (!entry) {
+            // A miss goes through Apollo, whose call to the api takes the turn.
             app(req, res);
             return;
           }
-          const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
-          const out: Record<string, string | string[]> = {};
-          for (const [name, value] of headers.security) out[name] = value;
-          for (const [name, value] of headers.cors(req.headers.origin)) out[name] = value;
-          for (const [name, value] of entry.headers) out[name] = value;
-          out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
-          if (encoding) out["content-encoding"] = encoding;
-          out["content-length"] = String(body.length);
-          res.writeHead(entry.status, out);
-          res.end(body);
+          const taken = turn(req, ip);
+          if (typeof taken === "number" && taken === 0) {
+            sendEarly(req, res, entry);
+            return;
+          }
+          void Promise.resolve(taken).then((result) => {
+            if (result === 0) {
+              sendEarly(req, res, entry);
+              return;
+            }
+            early[COUNTED] = result;
+            app(req, res);
+          });
         });
       };
+
+      function sendEarly(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+        const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
+        const out: Record<string, string | string[]> = {};
+        for (const [name, value] of headers.security) out[name] = value;
+        for (const [name, value] of headers.cors(req.headers.origin)) out[name] = value;
+        for (const [name, value] of entry.headers) out[name] = value;
+        out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
+        if (encoding) out["content-encoding"] = encoding;
+        out["content-length"] = String(body.length);
+        res.writeHead(entry.status, out);
+        res.end(body);
+      }
     },
     middleware(apollo, context) {
       /** Apollo's answer, and whether it is whole and without errors (only such is shared). */
@@ -479,28 +492,17 @@ export function createVisitorCache(
         const operation = operationOf(req);
         if (!operation || !isCacheable(operation)) return next();
         const counted = (req as unknown as EarlyRequest)[COUNTED];
-        const retryAfter = counted ?? turn(req.ip);
+        // Its turn could not be counted before express: the api counts it on the way.
+        if (counted === null) return next();
+        const retryAfter = counted ?? turns.refusedFor(addressKey(req.ip ?? ""));
         if (retryAfter > 0) {
-          res.setHeader("retry-after", String(retryAfter));
-          res.status(200).json({
-            errors: [
-              {
-                message: TOO_MANY_REQUESTS,
-                extensions: {
-                  code: "RATE_LIMITED",
-                  status: 429,
-                  reason: "RATE_LIMITED",
-                  retryAfter: String(retryAfter),
-                },
-              },
-            ],
-          });
+          refuse(res, retryAfter);
           return;
         }
         const key = keyOf(operation);
         const hit = answers.get(key);
         if (hit) {
-          send(req, res, hit);
+          answerWithTurn(req, res, next, hit);
           return;
         }
         const waiting = inFlight.get(key);
@@ -509,8 +511,12 @@ export function createVisitorCache(
         if (first) inFlight.set(key, pending);
         pending.then(
           (answer) => {
-            if (answer && (answer.whole || first)) {
+            if (answer && first) {
+              // Its api call took the turn.
               send(req, res, answer.entry);
+            } else if (answer?.whole) {
+              // Another caller's answer, which never reached the api for this one.
+              answerWithTurn(req, res, next, answer.entry);
             } else {
               // Another caller's answer had errors: this one runs its own.
               next();
@@ -519,6 +525,35 @@ export function createVisitorCache(
           (error: unknown) => (first ? next(error) : next()),
         );
       };
+
+      /** Sends `entry` once the caller's turn is taken; refuses it past the limit. */
+      function answerWithTurn(req: Request, res: Response, next: NextFunction, entry: Entry): void {
+        const taken = turn(req, req.ip);
+        const then = (result: Turn) => {
+          if (result === null) next();
+          else if (result > 0) refuse(res, result);
+          else send(req, res, entry);
+        };
+        if (taken === null || typeof taken === "number") then(taken);
+        else void taken.then(then);
+      }
+
+      function refuse(res: Response, retryAfter: number): void {
+        res.setHeader("retry-after", String(retryAfter));
+        res.status(200).json({
+          errors: [
+            {
+              message: TOO_MANY_REQUESTS,
+              extensions: {
+                code: "RATE_LIMITED",
+                status: 429,
+                reason: "RATE_LIMITED",
+                retryAfter: String(retryAfter),
+              },
+            },
+          ],
+        });
+      }
     },
   };
 }

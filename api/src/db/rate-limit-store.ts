@@ -37,6 +37,18 @@ interface KeyState {
   windowEnds: number;
   /** Until when the key is refused without asking the database (its window is used up). */
   refusedUntil: number;
+  /** The key's turns left in its window, as of the last batch. */
+  remaining: number;
+}
+
+/** A key's standing after turns were taken: within its limit. */
+export interface TurnsLeft {
+  /** The limit's turns per window. */
+  limit: number;
+  /** Turns left in the key's window (less the turns this process has not yet counted). */
+  remaining: number;
+  /** Seconds until the key's window ends. */
+  resetSeconds: number;
 }
 
 /**
@@ -50,10 +62,12 @@ interface KeyState {
 export class StoredRateLimiter {
   private readonly limiter: RateLimiterDrizzle;
   private readonly batch: number;
+  private readonly turns: number;
   private readonly keys = new Map<string, KeyState>();
 
   constructor(db: Database, spec: LimitSpec) {
     this.batch = turnsPerBatch(spec.turns);
+    this.turns = spec.turns;
     this.limiter = new RateLimiterDrizzle({
       storeClient: db,
       schema: rateLimits,
@@ -70,6 +84,14 @@ export class StoredRateLimiter {
 
   /** Takes one of `key`'s turns, or throws rate_limited with `detail` and when to retry. */
   async takeTurn(key: string, detail: string): Promise<void> {
+    await this.takeTurns(key, 1, detail);
+  }
+
+  /**
+   * Takes `count` of `key`'s turns at once (a bff's batch of cached answers, decision 029), as
+   * `count` calls of takeTurn would, or throws rate_limited with `detail` and when to retry.
+   */
+  async takeTurns(key: string, count: number, detail: string): Promise<TurnsLeft> {
     const now = Date.now();
     let state = this.keys.get(key);
     if (state !== undefined && state.refusedUntil > now) {
@@ -77,13 +99,13 @@ export class StoredRateLimiter {
     }
     if (state === undefined || state.windowEnds <= now) {
       // A new key, or its window ended: turns still pending belonged to the old window.
-      state = { pending: 0, windowEnds: 0, refusedUntil: 0 };
+      state = { pending: 0, windowEnds: 0, refusedUntil: 0, remaining: this.turns };
       this.keys.set(key, state);
-    } else if (state.pending + 1 < this.batch) {
-      state.pending += 1;
-      return;
+    } else if (state.pending + count < this.batch) {
+      state.pending += count;
+      return this.left(state, now);
     }
-    const turns = state.pending + 1;
+    const turns = state.pending + count;
     state.pending = 0;
     try {
       // Stored as a hash: the table shows no client address in plain text.
@@ -92,13 +114,24 @@ export class StoredRateLimiter {
         turns,
       );
       state.windowEnds = Date.now() + result.msBeforeNext;
+      state.remaining = result.remainingPoints;
+      return this.left(state, Date.now());
     } catch (error) {
       if (error instanceof RateLimiterRes) {
         state.refusedUntil = state.windowEnds = Date.now() + error.msBeforeNext;
+        state.remaining = 0;
         throw rateLimited(detail, Math.max(1, Math.ceil(error.msBeforeNext / 1000)));
       }
       throw error;
     }
+  }
+
+  private left(state: KeyState, now: number): TurnsLeft {
+    return {
+      limit: this.turns,
+      remaining: Math.max(0, state.remaining - state.pending),
+      resetSeconds: Math.max(1, Math.ceil((state.windowEnds - now) / 1000)),
+    };
   }
 
   /** Forgets the keys whose windows have ended (the sweep calls it). */

@@ -1,5 +1,9 @@
 import type { Database } from "../db/database.js";
-import { StoredRateLimiter, sweepExpiredRateLimits } from "../db/rate-limit-store.js";
+import {
+  StoredRateLimiter,
+  sweepExpiredRateLimits,
+  type TurnsLeft,
+} from "../db/rate-limit-store.js";
 
 // Expensive or abusable actions are limited per user, and per client address across accounts:
 // writing a story costs a model's time, comments and reports reach other people, and every
@@ -27,6 +31,8 @@ export interface AddressLimitSettings {
 /** Takes turns of one limit; `key` is a user id or a client address (lib/client-address.ts). */
 export interface RateLimiter {
   takeTurn(key: string, detail: string): Promise<void>;
+  /** Takes `count` turns at once; null when the limit is off (0). */
+  takeTurns(key: string, count: number, detail: string): Promise<TurnsLeft | null>;
 }
 
 /** One limiter per limited action, for the whole app. */
@@ -40,7 +46,7 @@ export interface RateLimiters {
   close(): void;
 }
 
-const UNLIMITED: RateLimiter = { takeTurn: async () => {} };
+const UNLIMITED: RateLimiter = { takeTurn: async () => {}, takeTurns: async () => null };
 
 /** Windows that ended an hour ago are deleted this often. */
 const SWEEP_INTERVAL_MS = 5 * 60 * 1000;

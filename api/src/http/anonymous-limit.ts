@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "../domain/rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
+import { ANONYMOUS_TURNS_ROUTE } from "./limit-routes.js";
 
 /**
  * Not counted: the load balancer's health checks, and the live channel, which signs its caller in
@@ -11,6 +12,8 @@ const UNCOUNTED_ROUTES = new Set([
   "/v1/health/ready",
   "/v1/health/live",
   "/v1/stories/:id/stream",
+  // Counts its own turns, as many as its body says (limit-routes.ts).
+  ANONYMOUS_TURNS_ROUTE,
 ]);
 
 /**

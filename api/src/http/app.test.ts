@@ -122,6 +122,7 @@ describe("GET /v1/openapi.json", () => {
       "/v1/health",
       "/v1/health/live",
       "/v1/health/ready",
+      "/v1/limits/anonymous-turns",
       "/v1/media/{id}",
       "/v1/stories",
       "/v1/stories/generate/start",
