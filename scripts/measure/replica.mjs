@@ -3,8 +3,9 @@
 // graphql-ws socket (each with a story subscription, as a reader's page holds one), HAProxy's
 // memory per socket it carries (the sockets go through it, as in the deployment), and the
 // PostgreSQL connections one api process holds idle, under a burst of requests, and with the
-// sockets open. Run from the repository root after `npm run build`, with an Auth emulator:
-//   node /work/tools/with-emulator.mjs <project> node scripts/measure/replica.mjs [sockets=2000]
+// sockets open. Run from the repository root after `npm run build`:
+//   node scripts/measure/replica.mjs [sockets=2000]
+// It starts its own Auth emulator unless FIREBASE_AUTH_EMULATOR_HOST names one.
 // Uses a fresh database on TEST_DATABASE_URL (default postgres://postgres@127.0.0.1:5432/test),
 // dropped at the end. Prints one JSON line per figure.
 import { randomBytes } from "node:crypto";
@@ -16,14 +17,15 @@ import pg from "pg";
 import WebSocket from "ws";
 import { signUp, uniqueEmail } from "../lib/auth-emulator-client.mjs";
 import { localHaproxyConfig, haproxyStats } from "../lib/haproxy-config.mjs";
+import { startAuthEmulator } from "../lib/emulator.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { startProcess } from "../lib/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
-const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
-const projectId = process.env.FIREBASE_PROJECT_ID;
-if (!emulatorHost) throw new Error("run through with-emulator.mjs (FIREBASE_AUTH_EMULATOR_HOST)");
+const ownEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ? null : await startAuthEmulator();
+const emulatorHost = ownEmulator?.host ?? process.env.FIREBASE_AUTH_EMULATOR_HOST;
+const projectId = ownEmulator?.projectId ?? process.env.FIREBASE_PROJECT_ID;
 const socketCount = Number(process.argv[2] ?? 2000);
 const name = `storyloom_measure_${randomBytes(5).toString("hex")}`;
 const databaseUrl = Object.assign(new URL(serverUrl), { pathname: `/${name}` }).toString();
@@ -195,6 +197,7 @@ try {
   await bff.stop();
   await api.stop();
   await haproxy.stop();
+  await ownEmulator?.stop();
   rmSync(dir, { recursive: true, force: true });
   await sql(serverUrl, `drop database if exists ${name} with (force)`);
 }
