@@ -121,39 +121,56 @@ export function ExploreFilterBar({
           onChange={(event) => setExclude(event.target.value)}
         />
       </label>
-      <label className="explore-filters__field">
-        <span>Length</span>
-        <select
-          className="field__input field__select"
-          value={length}
-          onChange={(event) => setLength(event.target.value as DesiredLength | "")}
-        >
-          <option value="">Any length</option>
-          {LENGTHS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="explore-filters__field">
-        <span>Nastiness</span>
-        <select
-          className="field__input field__select"
-          value={nastiness}
-          onChange={(event) => setNastiness(event.target.value as NastinessLevel | "")}
-        >
-          <option value="">Any nastiness</option>
-          {NASTINESS.map(([value, label]) => (
-            <option key={value} value={value}>
-              {label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <ChoiceFilter
+        label="Length"
+        anyLabel="Any length"
+        choices={LENGTHS}
+        value={length}
+        onChange={setLength}
+      />
+      <ChoiceFilter
+        label="Nastiness"
+        anyLabel="Any nastiness"
+        choices={NASTINESS}
+        value={nastiness}
+        onChange={setNastiness}
+      />
       <button type="submit" className="button button--primary explore-filters__apply">
         Apply
       </button>
     </form>
+  );
+}
+
+/** A filter of a few choices, or any of them (""). */
+function ChoiceFilter<T extends string>({
+  label,
+  anyLabel,
+  choices,
+  value,
+  onChange,
+}: {
+  label: string;
+  anyLabel: string;
+  choices: ReadonlyArray<[T, string]>;
+  value: T | "";
+  onChange: (value: T | "") => void;
+}) {
+  return (
+    <label className="explore-filters__field">
+      <span>{label}</span>
+      <select
+        className="field__input field__select"
+        value={value}
+        onChange={(event) => onChange(event.target.value as T | "")}
+      >
+        <option value="">{anyLabel}</option>
+        {choices.map(([choice, text]) => (
+          <option key={choice} value={choice}>
+            {text}
+          </option>
+        ))}
+      </select>
+    </label>
   );
 }
