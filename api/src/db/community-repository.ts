@@ -310,6 +310,61 @@ export const filterValues = (filters: PublicFilters) => ({
   nastiness: filters.nastiness,
 });
 
+/**
+ * A page of listed stories' cards that meet `condition`, newest published first, `size` after
+ * `after`: Fresh Threads, an author's stories and the subscription feed. Keyset-paged by
+ * (published_at, id), so stories published meanwhile never shift a page. One prepared statement per
+ * shape (docs/decisions/019), counts, cover and the viewer's bookmark included; `values` fill the
+ * condition's placeholders.
+ */
+export async function newestListedCards(
+  db: Database,
+  statements: PreparedStatements,
+  page: {
+    shape: string;
+    condition: SQL | undefined;
+    values: Record<string, unknown>;
+    size: number;
+    after: KeysetPosition | null;
+    viewerId: string | null;
+  },
+): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
+  const { after } = page;
+  const statement = statements.of(`${page.shape}:${after ? "after" : "first"}`, () =>
+    db
+      .select({
+        ...cardColumns,
+        authorUsername: users.username,
+        exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
+      })
+      .from(stories)
+      .leftJoin(users, eq(users.id, stories.authorId))
+      .where(
+        and(
+          isListed,
+          page.condition,
+          // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
+          after
+            ? sql`(${stories.publishedAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+            : undefined,
+        ),
+      )
+      .orderBy(desc(stories.publishedAt), desc(stories.id))
+      .limit(sql.placeholder("size")),
+  );
+  const rows = await statement.execute({
+    ...page.values,
+    afterAt: after?.at,
+    afterId: after?.id,
+    size: page.size,
+    viewer: page.viewerId,
+  });
+  return rows.map(({ authorUsername, exactPublishedAt, ...row }) => ({
+    story: toStoryCard(row, authorUsername),
+    position: { at: exactPublishedAt, id: row.id },
+  }));
+}
+
 export class CommunityRepository {
   private readonly statements = new PreparedStatements();
 
@@ -319,51 +374,21 @@ export class CommunityRepository {
     private readonly trending: TrendingFormula,
   ) {}
 
-  /**
-   * Fresh Threads / newest: cards of listed stories, newest published first, `size` after `after`.
-   * Keyset-paged by (published_at, id), so stories published meanwhile never shift a page. One
-   * statement, counts, cover and the viewer's bookmark included.
-   */
+  /** Fresh Threads / newest: cards of listed stories that pass the filters (newestListedCards). */
   async listNewest(
     filters: PublicFilters,
     size: number,
     after: KeysetPosition | null,
     viewerId: string | null = null,
   ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
-    const shape = `newest:${filtersShape(filters)}:${after ? "after" : "first"}`;
-    const statement = this.statements.of(shape, () =>
-      this.db
-        .select({
-          ...cardColumns,
-          authorUsername: users.username,
-          exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
-        })
-        .from(stories)
-        .leftJoin(users, eq(users.id, stories.authorId))
-        .where(
-          and(
-            isListed,
-            filtersSql(filters),
-            // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
-            after
-              ? sql`(${stories.publishedAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(stories.publishedAt), desc(stories.id))
-        .limit(sql.placeholder("size")),
-    );
-    const rows = await statement.execute({
-      ...filterValues(filters),
-      afterAt: after?.at,
-      afterId: after?.id,
+    return newestListedCards(this.db, this.statements, {
+      shape: `newest:${filtersShape(filters)}`,
+      condition: filtersSql(filters),
+      values: filterValues(filters),
       size,
-      viewer: viewerId,
+      after,
+      viewerId,
     });
-    return rows.map(({ authorUsername, exactPublishedAt, ...row }) => ({
-      story: toStoryCard(row, authorUsername),
-      position: { at: exactPublishedAt, id: row.id },
-    }));
   }
 
   /**

@@ -2,10 +2,9 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { KeysetPosition } from "../lib/cursor.js";
 import {
-  cardColumns,
   isListed,
+  newestListedCards,
   PreparedStatements,
-  toStoryCard,
   type StoryCard,
 } from "./community-repository.js";
 import type { Database } from "./database.js";
@@ -226,43 +225,18 @@ export class PeopleRepository {
     });
   }
 
-  private async listCards(
+  private listCards(
     list: string,
     condition: SQL,
     params: { author: string; size: number; after: KeysetPosition | null; viewerId: string | null },
   ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
-    const { after } = params;
-    const statement = this.statements.of(`${list}:${after ? "after" : "first"}`, () =>
-      this.db
-        .select({
-          ...cardColumns,
-          authorUsername: users.username,
-          exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
-        })
-        .from(stories)
-        .leftJoin(users, eq(users.id, stories.authorId))
-        .where(
-          and(
-            isListed,
-            condition,
-            after
-              ? sql`(${stories.publishedAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
-              : undefined,
-          ),
-        )
-        .orderBy(desc(stories.publishedAt), desc(stories.id))
-        .limit(sql.placeholder("size")),
-    );
-    const rows = await statement.execute({
-      author: params.author,
-      afterAt: after?.at,
-      afterId: after?.id,
+    return newestListedCards(this.db, this.statements, {
+      shape: list,
+      condition,
+      values: { author: params.author },
       size: params.size,
-      viewer: params.viewerId,
+      after: params.after,
+      viewerId: params.viewerId,
     });
-    return rows.map(({ authorUsername, exactPublishedAt, ...row }) => ({
-      story: toStoryCard(row, authorUsername),
-      position: { at: exactPublishedAt, id: row.id },
-    }));
   }
 }
