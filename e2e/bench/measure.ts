@@ -222,6 +222,15 @@ async function lighthouseOnce(
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) return runtimeError.code;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
+  // What keeps accessibility, best practices or SEO under 100, so a MISS names its cause.
+  const missed = ["accessibility", "best-practices", "seo"].flatMap((id) =>
+    (categories[id]?.auditRefs ?? [])
+      .filter((ref) => ref.weight > 0 && (audits[ref.id]?.score ?? 1) < 1)
+      .map((ref) => `${id}/${ref.id}`),
+  );
+  if (missed.length > 0) {
+    process.stderr.write(`bench: Lighthouse ${formFactor} ${url} missed ${missed.join(", ")}\n`);
+  }
   const value = (id: string) => audits[id]?.numericValue ?? Number.NaN;
   return {
     performance: score("performance"),

@@ -77,11 +77,15 @@ test("explore's filters live in the URL: the same view opens in a fresh browser,
     await fresh.close();
   }
 
-  // The card's tag opens the tag's page, with both stories that carry it.
-  await list
+  // The card's tag opens the tag's page, with both stories that carry it. It is a target of 24 px
+  // at least (WCAG 2.5.8), however short the tag.
+  const tagLink = list
     .getByRole("article", { name: kept.title })
-    .getByRole("link", { name: `#${shared}` })
-    .click();
+    .getByRole("link", { name: `#${shared}` });
+  const target = await tagLink.boundingBox();
+  expect(target?.height).toBeGreaterThanOrEqual(24);
+  expect(target?.width).toBeGreaterThanOrEqual(24);
+  await tagLink.click();
   await expect(page).toHaveURL(new RegExp(`/tags/${shared}$`));
   await expect(page.getByRole("heading", { name: `#${shared}`, level: 1 })).toBeVisible();
   const tagged = page.getByRole("list", { name: `Stories tagged ${shared}` });
