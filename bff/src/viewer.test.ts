@@ -57,7 +57,7 @@ describe("viewer", () => {
     const viewer = body.data?.viewer as Record<string, unknown>;
     expect(viewer.email).toBe(email);
     expect(viewer.username).toMatch(/^viewer/);
-    expect(viewer.isPremium).toBe(true);
+    expect(viewer.isPremium).toBe(false);
     expect(viewer.roles).toEqual([]);
     expect(viewer.termsAcceptedAt).toBeNull();
     expect(Buffer.from(String(viewer.id), "base64url").toString()).toBe(`User:${viewer.userId}`);

@@ -41,7 +41,7 @@ describe("GET /v1/auth/me", () => {
       display_name: null,
       avatar_url: null,
       bio: null,
-      is_premium: true,
+      is_premium: false,
       roles: [],
       age_verified_at: null,
       tos_accepted_at: null,

@@ -47,7 +47,7 @@ export function toUserProfileJson(user: UserRecord): UserProfileJson {
     display_name: user.displayName,
     avatar_url: user.avatarUrl,
     bio: user.bio,
-    is_premium: user.isPremium,
+    is_premium: user.premiumUntil !== null && user.premiumUntil.getTime() > Date.now(),
     roles: user.roles,
     age_verified_at: isoOrNull(user.ageVerifiedAt),
     tos_accepted_at: isoOrNull(user.tosAcceptedAt),
