@@ -1,8 +1,4 @@
-import {
-  TypeBoxValidatorCompiler,
-  registerAjvFormats,
-  type TypeBoxTypeProvider,
-} from "@fastify/type-provider-typebox";
+import { registerAjvFormats, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
 import Fastify, { type FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
@@ -38,6 +34,7 @@ import { registerOpenApi } from "./http/openapi.js";
 import { clearAfterWrites, createPublicListCache } from "./http/public-list-cache.js";
 import { UserProfileSchema } from "./http/profile-schema.js";
 import { refusingForbiddenCharacters } from "./http/request-text.js";
+import { typeBoxValidatorCompiler } from "./http/schema-validator.js";
 import { storyListRoutes } from "./http/story-list-routes.js";
 import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
@@ -107,9 +104,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
   // a username), while query strings and path parameters are converted to the declared types.
-  // No string of any request may hold a control character (docs/decisions/015).
+  // No string of any request may hold a control character (docs/decisions/015). The conversion is
+  // planned per route, not walked on every request (http/schema-validator.ts, decision 019).
   registerAjvFormats();
-  app.setValidatorCompiler(refusingForbiddenCharacters(TypeBoxValidatorCompiler));
+  app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
   acceptJsonBodiesOnly(app);
   installErrorHandling(app, BODY_LIMIT_BYTES);
   app.decorateRequest("user", null);

@@ -8,17 +8,18 @@ export const PUBLIC_LIST_CACHE_ENTRIES = 500;
  * The serialized answers of the public card lists a visitor asks for, kept `ttlMs` (0: off) in this
  * process (docs/decisions/019). Concurrent misses for one key share one load, and clear() forgets
  * every answer at once, including loads under way: an answer loaded before a write is never kept
- * after it.
+ * after it. Answers are kept as the UTF-8 bytes sent, so a kept answer is neither measured nor
+ * encoded again on its way out.
  */
 export interface PublicListCache {
-  answer(key: string, load: () => Promise<string>): Promise<string>;
+  answer(key: string, load: () => Promise<Buffer>): Promise<Buffer>;
   clear(): void;
 }
 
 export function createPublicListCache(ttlMs: number): PublicListCache {
   if (ttlMs === 0) return { answer: (_key, load) => load(), clear: () => {} };
-  const answers = new LRUCache<string, string>({ max: PUBLIC_LIST_CACHE_ENTRIES, ttl: ttlMs });
-  const loading = new Map<string, Promise<string>>();
+  const answers = new LRUCache<string, Buffer>({ max: PUBLIC_LIST_CACHE_ENTRIES, ttl: ttlMs });
+  const loading = new Map<string, Promise<Buffer>>();
   /** Counts clear() calls: a load kept only if none happened while it ran. */
   let generation = 0;
   return {

@@ -167,9 +167,8 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
   ): Promise<Page | undefined> {
     if (viewerId !== null) return page();
     // The route's own serializer, so the kept bytes are what Fastify would have sent.
-    const body = await cache.answer(
-      JSON.stringify(key),
-      async () => reply.serialize(await page()) as string,
+    const body = await cache.answer(JSON.stringify(key), async () =>
+      Buffer.from(reply.serialize(await page()) as string),
     );
     await reply.type("application/json; charset=utf-8").send(body);
     return undefined;

@@ -14,7 +14,15 @@ describe("addressKey", () => {
     expect(addressKey("2001:db8:1:3::1")).toBe("2001:db8:1:3::/64");
   });
 
+  it("keys IPv4 addresses written in other forms by their dotted decimal form", () => {
+    expect(addressKey("203.000.113.007")).toBe(addressKey("203.0.113.7"));
+    expect(addressKey("0xcb.0.113.7")).toBe("203.0.113.7");
+    expect(addressKey("0.0.0.0")).toBe("0.0.0.0");
+    expect(addressKey("255.255.255.255")).toBe("255.255.255.255");
+  });
+
   it("keeps what is not an address as its own key", () => {
+    expect(addressKey("256.1.1.1")).toBe("256.1.1.1");
     expect(addressKey("unix-socket")).toBe("unix-socket");
   });
 });
