@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { like } from "drizzle-orm";
+import { like, sql } from "drizzle-orm";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import { StoredRateLimiter, turnsPerBatch } from "./rate-limit-store.js";
 import { rateLimits } from "./schema.js";
@@ -71,6 +71,24 @@ describe("batches of turns", () => {
     }
     expect(given).toBeGreaterThanOrEqual(200);
     expect(given).toBeLessThanOrEqual(200 + 2 * (turnsPerBatch(200) - 1));
+  });
+
+  it("start a key's count again once its window in the database has ended", async () => {
+    const limiter = replica("renewed", 5);
+    for (let i = 0; i < 5; i += 1) expect(await take(limiter, "f")).toBe(true);
+    expect(await take(limiter, "f")).toBe(false);
+    // The window ends for every replica; one that has not refused the key yet counts it afresh.
+    await database.handle.db
+      .update(rateLimits)
+      .set({ expire: sql`now() - interval '1 second'` })
+      .where(like(rateLimits.key, "renewed:%"));
+    expect(await take(replica("renewed", 5), "f")).toBe(true);
+    expect(await stored("renewed")).toBe(1);
+    const [row] = await database.handle.db
+      .select({ expire: rateLimits.expire })
+      .from(rateLimits)
+      .where(like(rateLimits.key, "renewed:%"));
+    expect(row?.expire?.getTime()).toBeGreaterThan(Date.now() + 50_000);
   });
 
   it("keep keys apart", async () => {
