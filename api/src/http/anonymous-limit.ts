@@ -23,8 +23,12 @@ const UNCOUNTED_ROUTES = new Set([
  * from TRUSTED_PROXIES. Must be added before the routes.
  */
 export function limitAnonymousRequests(app: FastifyInstance, limiter: RateLimiter): void {
-  app.addHook("preHandler", async (request) => {
-    if (request.user !== null || UNCOUNTED_ROUTES.has(request.routeOptions.url ?? "")) return;
-    await limiter.takeTurn(addressKey(request.ip), TOO_MANY_REQUESTS);
+  // Every request passes here: a callback, no promise of its own (decision 019).
+  app.addHook("preHandler", (request, _reply, done) => {
+    if (request.user !== null || UNCOUNTED_ROUTES.has(request.routeOptions.url ?? "")) {
+      done();
+      return;
+    }
+    limiter.takeTurn(addressKey(request.ip), TOO_MANY_REQUESTS).then(() => done(), done);
   });
 }

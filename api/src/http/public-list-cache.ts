@@ -57,7 +57,9 @@ const READING_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  * elsewhere (other replicas, the story workers) show within the cache's TTL.
  */
 export function clearAfterWrites(app: FastifyInstance, cache: PublicListCache): void {
-  app.addHook("onSend", async (request, reply) => {
+  // Every request passes here: a callback, no promise each (decision 019).
+  app.addHook("onSend", (request, reply, payload, done) => {
     if (!READING_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
+    done(null, payload);
   });
 }

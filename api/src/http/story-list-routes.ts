@@ -158,16 +158,18 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
   /**
    * A visitor's page comes from the cache, whole as it was sent (a popular page's cursor carries
    * the instant of its own items); a signed-in reader's carries their bookmarks and is never kept.
+   * The key is the route and its validated query: nothing else changes a visitor's page, and a
+   * kept page is found without reading the filters (decision 019).
    */
   async function visitorPage<Page>(
     reply: FastifyReply,
     viewerId: string | null,
-    key: unknown[],
+    key: string,
     page: () => Promise<Page>,
   ): Promise<Page | undefined> {
     if (viewerId !== null) return page();
     // The route's own serializer, so the kept bytes are what Fastify would have sent.
-    const body = await cache.answer(JSON.stringify(key), async () =>
+    const body = await cache.answer(key, async () =>
       Buffer.from(reply.serialize(await page()) as string),
     );
     await reply.type("application/json; charset=utf-8").send(body);
@@ -202,10 +204,10 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     },
     async (request, reply) => {
       const { sort = "newest", size = LIST_DEFAULT_SIZE, cursor, tag, author, q } = request.query;
-      const filters = { tag, author, q, ...discoveryFiltersOf(request.query) };
       const viewerId = request.user?.id ?? null;
-      const key = ["stories", sort, size, cursor ?? null, filters];
+      const key = `stories${JSON.stringify(request.query)}`;
       return visitorPage(reply, viewerId, key, async () => {
+        const filters = { tag, author, q, ...discoveryFiltersOf(request.query) };
         if (sort === "newest") return newestPage(filters, size, cursor, viewerId);
         const position =
           cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
@@ -241,7 +243,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     async (request, reply) => {
       const { limit = LIST_DEFAULT_SIZE, skip = 0 } = request.query;
       const viewerId = request.user?.id ?? null;
-      return visitorPage(reply, viewerId, ["trending", limit, skip], async () => {
+      return visitorPage(reply, viewerId, `trending${limit},${skip}`, async () => {
         const rows = await community.listTrending(
           { filters: {}, asOf: now().toISOString(), skip, limit },
           viewerId,
@@ -268,10 +270,10 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     },
     async (request, reply) => {
       const { q, size = LIST_DEFAULT_SIZE, cursor } = request.query;
-      const filters = discoveryFiltersOf(request.query);
       const viewerId = request.user?.id ?? null;
-      const key = ["search", q, size, cursor ?? null, filters];
+      const key = `search${JSON.stringify(request.query)}`;
       return visitorPage(reply, viewerId, key, async () => {
+        const filters = discoveryFiltersOf(request.query);
         const position =
           cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
         const rows = await discovery.search(
