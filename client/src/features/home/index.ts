@@ -1,4 +1,5 @@
 // The home feature: the home page, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-export const HomePage = lazyPage(() => import("./home-page"), "HomePage");
+// Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
+export const HomePage = lazyPage(() => import("./home-page"), "HomePage", { withoutApollo: true });

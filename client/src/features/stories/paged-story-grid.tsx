@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from "react";
 import type { FragmentType } from "../../__generated__";
 import { Alert } from "../../components/alert";
-import {
-  StoryCard,
-  type StoryCardFragment,
-  type StoryCardHighlight,
-  type StoryCardVariant,
-} from "./story-card";
+import { StoryCard, type StoryCardHighlight, type StoryCardVariant } from "./story-card";
+import type { StoryCardFragment } from "./story-card-fragment";
 import { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
 
 /** The part of a Relay story connection (edges of StoryCard_story nodes) a paged grid reads. */
