@@ -45,14 +45,15 @@ async function loadFirebaseAuthService() {
 }
 
 /**
- * Apollo Client loads at once, except for a visitor on the home page that came with its first
- * data: that page is drawn without it, and it loads at their first interaction, when a signed-in
- * identity turns up, or when a page needs it (docs/decisions/033-first-render-without-apollo.md).
+ * Apollo Client loads at once, except for a visitor on the home page whose first section (Fresh
+ * Threads) came with the page: that page is drawn without it, and it loads at their first
+ * interaction, when a signed-in identity turns up, or when something on the page needs it (a section
+ * that did not come with the page) (docs/decisions/033-first-render-without-apollo.md).
  */
 function homeDrawsWithoutApollo(): boolean {
   if (window.location.pathname !== "/" || readSignedInHint()) return false;
-  const inlined = new Set(readInlinedFirstData(document).map((answer) => answer.operationName));
-  return FIRST_DATA_ROUTES.home.every((operation) => inlined.has(operation));
+  const [firstSection] = FIRST_DATA_ROUTES.home;
+  return readInlinedFirstData(document).some((answer) => answer.operationName === firstSection);
 }
 
 try {
