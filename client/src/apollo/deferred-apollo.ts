@@ -59,6 +59,14 @@ export function useLoadedApollo(): StoryloomApollo | null {
   );
 }
 
+/**
+ * True once the client has loaded, or from the start without a loader (a test's own provider): what
+ * renders now finds it in the context.
+ */
+export function isApolloThere(): boolean {
+  return load === null || loaded !== null;
+}
+
 /** Called by the provider once a render with the client in the Apollo context is committed. */
 export function apolloProvided(): void {
   if (provided) return;

@@ -78,6 +78,7 @@ const cardTitles = (name: string) =>
     .map((heading) => heading.textContent);
 
 preloadLazyPage(() => import("./home-page"));
+preloadLazyPage(() => import("./live-sections"));
 
 afterEach(() => {
   document.getElementById(FIRST_DATA_ELEMENT_ID)?.remove();

@@ -1,7 +1,7 @@
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { Suspense, useEffect, useState } from "react";
 import type { FragmentType } from "../../__generated__";
-import { startApolloLoad, useApolloAvailable } from "../../apollo/deferred-apollo";
+import { isApolloThere, startApolloLoad, useApolloAvailable } from "../../apollo/deferred-apollo";
 import {
   inlinedAnswer,
   readInlinedFirstData,
@@ -24,6 +24,15 @@ type LiveSections = typeof LiveSectionsModule;
 const loadLiveSections = () => import("./live-sections");
 // Once loaded, a later visit of the page draws the live sections at once.
 let liveSectionsLoaded: LiveSections | null = null;
+
+/**
+ * When Apollo Client is already there (the visitor came from another page), the live sections'
+ * code loads with the page's, so the page draws them at once rather than taking over from the
+ * first render's sections (features/home/index.ts).
+ */
+export async function preloadLiveSections(): Promise<void> {
+  if (isApolloThere()) liveSectionsLoaded ??= await loadLiveSections();
+}
 
 /**
  * The sections over Apollo Client once it is there and their code has loaded; null before. Until

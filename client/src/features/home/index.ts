@@ -2,4 +2,12 @@
 import { lazyPage } from "../../lib/lazy-page";
 
 // Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
-export const HomePage = lazyPage(() => import("./home-page"), "HomePage", { withoutApollo: true });
+export const HomePage = lazyPage(
+  async () => {
+    const page = await import("./home-page");
+    await page.preloadLiveSections();
+    return page;
+  },
+  "HomePage",
+  { withoutApollo: true },
+);
