@@ -42,7 +42,16 @@ export default defineConfig({
           // What the first render loads statically is one chunk beside the entry, however many
           // lazy pages share pieces of it; left to itself the bundler cut it into a file per
           // shared module (docs/decisions/021-lean-client-first-render.md).
-          groups: [{ name: "app-shell", tags: ["$initial"] }],
+          groups: [
+            { name: "app-shell", tags: ["$initial"], priority: 2 },
+            // Apollo Client and what it brings load beside the first render, as one file rather
+            // than a file per piece the pages share (docs/decisions/033-first-render-without-apollo.md).
+            {
+              name: "apollo",
+              test: /node_modules[\\/](@apollo[\\/]client|graphql|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/,
+              priority: 1,
+            },
+          ],
         },
       },
     },

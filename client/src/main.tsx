@@ -5,9 +5,15 @@ import "@fontsource/inter/700.css";
 import "./styles/global.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import { createApolloClient } from "./apollo/create-apollo-client";
+import { configureApolloLoader, startApolloLoad } from "./apollo/deferred-apollo";
+import { FIRST_DATA_ROUTES } from "./apollo/first-data-routes";
+import { readInlinedFirstData } from "./apollo/inlined-first-data";
 import { App } from "./app/app";
-import { createDeferredAuthService } from "./features/auth/deferred-auth-service";
+import {
+  atFirstInteraction,
+  createDeferredAuthService,
+} from "./features/auth/deferred-auth-service";
+import { readSignedInHint } from "./features/auth/signed-in-hint";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
 const container = document.getElementById("root");
@@ -38,14 +44,35 @@ async function loadFirebaseAuthService() {
   return createFirebaseAuthService(config);
 }
 
+/**
+ * Apollo Client loads at once, except for a visitor on the home page whose first section (Fresh
+ * Threads) came with the page: that page is drawn without it, and it loads at their first
+ * interaction, when a signed-in identity turns up, or when something on the page needs it (a section
+ * that did not come with the page) (docs/decisions/033-first-render-without-apollo.md).
+ */
+function homeDrawsWithoutApollo(): boolean {
+  if (window.location.pathname !== "/" || readSignedInHint()) return false;
+  const [firstSection] = FIRST_DATA_ROUTES.home;
+  return readInlinedFirstData(document).some((answer) => answer.operationName === firstSection);
+}
+
 try {
   const authService = createDeferredAuthService({ load: loadFirebaseAuthService });
-  const apollo = createApolloClient({
-    getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
+  configureApolloLoader(async () => {
+    const { createApolloClient } = await import("./apollo/create-apollo-client");
+    return createApolloClient({
+      getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
+    });
   });
+  const start = () => void startApolloLoad().catch(() => {});
+  authService.onAuthStateChanged((user) => {
+    if (user) start();
+  });
+  if (homeDrawsWithoutApollo()) atFirstInteraction(start);
+  else start();
   root.render(
     <StrictMode>
-      <App authService={authService} apollo={apollo} />
+      <App authService={authService} />
     </StrictMode>,
   );
 } catch (error) {

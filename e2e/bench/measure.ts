@@ -78,6 +78,12 @@ function servedAs(url: string, encoding: "br" | "gzip"): Promise<boolean> {
  * bytes on the wire (CDP Network.loadingFinished encodedDataLength: headers and compressed body).
  */
 export async function measureFirstRender(bffUrl: string): Promise<FirstRender> {
+  // The first data comes with the page only when the bff has it within PAGE_DATA_TIMEOUT_MS
+  // (docs/decisions/020-page-html-previews-and-first-data.md); the very first page after the stack
+  // started can miss it on a busy machine (cold caches), and the page then loads Apollo Client at
+  // once to ask for it itself (docs/decisions/033-first-render-without-apollo.md). The page is
+  // measured as a site that has been serving a while answers it: after two pages fetched whole.
+  for (let warmUp = 0; warmUp < 2; warmUp++) await (await fetch(`${bffUrl}/`)).text();
   const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--no-first-run"],

@@ -5,44 +5,16 @@
 import { ApolloLink, type ApolloCache } from "@apollo/client";
 import { of } from "rxjs";
 import { firstDataDocuments } from "../__generated__/first-data-documents";
+import { sameVariables, type InlinedAnswer } from "./inlined-first-data";
 
-/** The element the bff writes (bff/src/pages/first-data.ts). */
-export const FIRST_DATA_ELEMENT_ID = "storyloom-first-data";
+export {
+  FIRST_DATA_ELEMENT_ID,
+  readInlinedFirstData,
+  type InlinedAnswer,
+} from "./inlined-first-data";
 
 /** A visitor's answers stand in for a request this long after the page loaded, at most. */
 export const FIRST_DATA_WINDOW_MS = 30_000;
-
-type FirstDataOperation = keyof typeof firstDataDocuments;
-
-export interface InlinedAnswer {
-  operationName: FirstDataOperation;
-  variables: Record<string, unknown>;
-  data: Record<string, unknown>;
-}
-
-const isRecord = (value: unknown): value is Record<string, unknown> =>
-  typeof value === "object" && value !== null && !Array.isArray(value);
-
-/** The page's inlined answers, or none (no element, or not what the bff writes). */
-export function readInlinedFirstData(page: Pick<Document, "getElementById"> | undefined) {
-  const text = page?.getElementById(FIRST_DATA_ELEMENT_ID)?.textContent;
-  if (!text) return [];
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    return [];
-  }
-  const results = isRecord(parsed) && Array.isArray(parsed.results) ? parsed.results : [];
-  return results.filter(
-    (result): result is InlinedAnswer =>
-      isRecord(result) &&
-      typeof result.operationName === "string" &&
-      Object.hasOwn(firstDataDocuments, result.operationName) &&
-      isRecord(result.variables) &&
-      isRecord(result.data),
-  );
-}
 
 /** Writes each answer as its query would; resolves to those written (one that fails is skipped). */
 export function writeFirstData(cache: ApolloCache, answers: InlinedAnswer[]): InlinedAnswer[] {
@@ -61,9 +33,6 @@ export function writeFirstData(cache: ApolloCache, answers: InlinedAnswer[]): In
     }
   });
 }
-
-const sameVariables = (a: Record<string, unknown>, b: Record<string, unknown> | undefined) =>
-  JSON.stringify(Object.entries(a).sort()) === JSON.stringify(Object.entries(b ?? {}).sort());
 
 /**
  * Answers a visitor's first request of an inlined operation (same variables) with the inlined

@@ -1,5 +1,5 @@
 import { createBrowserRouter, RouterProvider } from "react-router";
-import type { StoryloomApollo } from "../apollo/create-apollo-client";
+import { useLoadedApollo } from "../apollo/deferred-apollo";
 import type { AuthService } from "../features/auth";
 import { AppProviders } from "./providers";
 import { routes } from "./routes";
@@ -8,10 +8,11 @@ const router = createBrowserRouter(routes);
 
 interface AppProps {
   authService: AuthService;
-  apollo: StoryloomApollo;
 }
 
-export function App({ authService, apollo }: AppProps) {
+/** The app; Apollo Client joins it when it has loaded (apollo/deferred-apollo.ts). */
+export function App({ authService }: AppProps) {
+  const apollo = useLoadedApollo();
   return (
     <AppProviders authService={authService} apollo={apollo}>
       <RouterProvider router={router} />

@@ -1,25 +1,42 @@
-import { useApolloClient, ApolloProvider } from "@apollo/client/react";
-import { useEffect, useRef, type ReactNode } from "react";
+import { getApolloContext, useApolloClient } from "@apollo/client/react";
+import { useEffect, useMemo, useRef, type ReactNode } from "react";
 import type { StoryloomApollo } from "../apollo/create-apollo-client";
+import { apolloProvided } from "../apollo/deferred-apollo";
 import { AuthProvider, useAuth, type AuthService } from "../features/auth";
 
 interface AppProvidersProps {
   authService: AuthService;
-  apollo: StoryloomApollo;
+  /** Null until Apollo Client has loaded (apollo/deferred-apollo.ts). */
+  apollo: StoryloomApollo | null;
   children: ReactNode;
 }
 
+/**
+ * The Apollo context is always there, empty until the client has loaded, so the tree below keeps
+ * its place (nothing is mounted again) when the client arrives
+ * (docs/decisions/033-first-render-without-apollo.md).
+ */
+// The one context Apollo's hooks read (Apollo keeps it on React, whoever asks first).
+const ApolloContext = getApolloContext();
+
 export function AppProviders({ authService, apollo, children }: AppProvidersProps) {
+  const client = apollo?.client;
+  const context = useMemo(() => (client ? { client } : {}), [client]);
+  useEffect(() => {
+    if (client) apolloProvided();
+  }, [client]);
   return (
-    <ApolloProvider client={apollo.client}>
+    <ApolloContext value={context}>
       <AuthProvider service={authService}>
-        <ApolloAuthSync
-          restartSubscriptions={apollo.restartSubscriptions}
-          visitorDataInCache={apollo.visitorDataInCache}
-        />
+        {apollo ? (
+          <ApolloAuthSync
+            restartSubscriptions={apollo.restartSubscriptions}
+            visitorDataInCache={apollo.visitorDataInCache}
+          />
+        ) : null}
         {children}
       </AuthProvider>
-    </ApolloProvider>
+    </ApolloContext>
   );
 }
 

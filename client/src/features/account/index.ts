@@ -1,5 +1,6 @@
 // The account feature: the signed-in person's own pages, each loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
+import { withApollo } from "../../lib/with-apollo";
 
 export const MyProfilePage = lazyPage(() => import("./my-profile-page"), "MyProfilePage");
 export const MySubscriptionsPage = lazyPage(
@@ -8,4 +9,7 @@ export const MySubscriptionsPage = lazyPage(
 );
 export const MyPurchasesPage = lazyPage(() => import("./my-purchases-page"), "MyPurchasesPage");
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
-export { AccountPreferencesSync } from "./preferences-sync";
+// Renders nothing until Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md).
+export const AccountPreferencesSync = withApollo(() =>
+  import("./preferences-sync").then((module) => module.AccountPreferencesSync),
+);

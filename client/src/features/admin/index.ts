@@ -1,5 +1,9 @@
 // The moderation feature: the queues page (loaded with its route) and the user menu's entry.
 import { lazyPage } from "../../lib/lazy-page";
+import { withApollo } from "../../lib/with-apollo";
 
-export { ModerationMenuItem } from "./moderation-menu-item";
+// Renders nothing until Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md).
+export const ModerationMenuItem = withApollo(() =>
+  import("./moderation-menu-item").then((module) => module.ModerationMenuItem),
+);
 export const AdminPage = lazyPage(() => import("./admin-page"), "AdminPage");

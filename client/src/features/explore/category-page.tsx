@@ -94,6 +94,7 @@ export function FilteredStories({
         skeletonCount={6}
         messages={EXPLORE_MESSAGES}
         empty={<p className="explore__empty">{empty}</p>}
+        firstProminent
       />
     </>
   );

@@ -59,6 +59,34 @@ describe("explore page", () => {
     expect(screen.getByRole("link", { name: "Popular" })).toHaveAttribute("aria-current", "page");
   });
 
+  it("loads the first card's cover at once and first, being the page's largest paint, and the others when scrolled near", async () => {
+    const covered = [1, 2, 3].map((n) =>
+      storyCardFixture(n, { headerImageUrl: `/media/cover-${n}` }),
+    );
+    renderRoute("/explore", {
+      mocks: [
+        {
+          request: {
+            query: ExploreStoriesQuery,
+            variables: { sort: "NEWEST", first: HOME_SECTION_CARDS },
+          },
+          result: { data: { stories: storyConnection(covered) } },
+        },
+      ],
+    });
+    const list = await screen.findByRole("list", { name: "Newest stories" });
+    const covers = [...list.querySelectorAll("img")];
+    expect(covers.map((img) => img.getAttribute("src"))).toEqual(
+      [1, 2, 3].map((n) => `/media/cover-${n}`),
+    );
+    expect(covers.map((img) => img.getAttribute("loading"))).toEqual(["eager", "lazy", "lazy"]);
+    expect(covers.map((img) => img.getAttribute("fetchpriority"))).toEqual([
+      "high",
+      "auto",
+      "auto",
+    ]);
+  });
+
   it("switches the sort through the query string", async () => {
     const { user, router } = renderRoute("/explore?sort=newest", {
       mocks: [storiesMock("NEWEST", [1]), storiesMock("POPULAR", [9])],

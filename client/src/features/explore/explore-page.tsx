@@ -142,6 +142,7 @@ function ExploreStories({ view, filtered }: { view: ExploreView; filtered: boole
       fetchMore={fetchMore}
       label={`${EXPLORE_SORT_LABELS[view.sort]} stories`}
       skeletonCount={6}
+      firstProminent
       messages={EXPLORE_MESSAGES}
       empty={
         <p className="explore__empty">
@@ -168,6 +169,7 @@ function SearchResults({ view }: { view: ExploreView }) {
       fetchMore={fetchMore}
       label="Search results"
       skeletonCount={6}
+      firstProminent
       messages={EXPLORE_MESSAGES}
       empty={<p className="explore__empty">{EXPLORE_MESSAGES.noResults}</p>}
     />

@@ -1,6 +1,9 @@
 import { CombinedGraphQLErrors, ServerParseError, UnconventionalError } from "@apollo/client";
 import { graphql } from "../../__generated__";
 import { errorCodeOf } from "../../apollo/error-codes";
+import { HOME_MESSAGES } from "./home-messages";
+
+export { asArray, HOME_MESSAGES } from "./home-messages";
 
 // Home: up to HOME_SECTION_CARDS cards in each section. Two queries, so one section failing
 // never hides the other.
@@ -27,14 +30,6 @@ export const TrendingNowQuery = graphql(`
   }
 `);
 
-/** The home sections' words (docs/product.md#home-and-list-messages). */
-export const HOME_MESSAGES = {
-  freshThreadsFailed: "Could not load Fresh Threads. Please refresh or try again later.",
-  trendingFailed: "Could not load Trending Now stories. Please refresh or try again later.",
-  unexpected: "An unexpected error occurred loading stories.",
-  empty: "No stories found here yet. Be the first!",
-} as const;
-
 /**
  * A section's own message when the server could not give its stories (network, upstream down, a
  * known error code); the generic one for anything unexpected (an unknown error code, an answer
@@ -46,12 +41,4 @@ export function homeSectionErrorMessage(error: unknown, sectionMessage: string):
   }
   if (ServerParseError.is(error) || UnconventionalError.is(error)) return HOME_MESSAGES.unexpected;
   return sectionMessage;
-}
-
-/**
- * A result that is not an array counts as no stories. The types say it is always one; the check
- * is for what a server actually sends.
- */
-export function asArray<T>(value: readonly T[] | null | undefined): readonly T[] {
-  return Array.isArray(value) ? value : [];
 }

@@ -1,25 +1,67 @@
-import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
-import { Suspense } from "react";
+import { Suspense, useEffect, useState } from "react";
+import type { FragmentType } from "../../__generated__";
+import { isApolloThere, startApolloLoad, useApolloAvailable } from "../../apollo/deferred-apollo";
+import {
+  inlinedAnswer,
+  readInlinedFirstData,
+  type FirstDataOperation,
+} from "../../apollo/inlined-first-data";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
 import { GenerationForm } from "../generation";
-import {
-  asArray,
-  FreshThreadsQuery,
-  HOME_MESSAGES,
-  homeSectionErrorMessage,
-  TrendingNowQuery,
-} from "./home-feeds";
-import { FollowedWritersSection } from "./followed-writers-section";
+import type { StoryCardFragment } from "../stories";
+import { asArray } from "./home-messages";
+import type * as LiveSectionsModule from "./live-sections";
 import { StorySection } from "./story-section";
 import { VisitorStoryPrompt } from "./visitor-story-prompt";
 import "./home.css";
 
+type LiveSections = typeof LiveSectionsModule;
+
+const loadLiveSections = () => import("./live-sections");
+// Once loaded, a later visit of the page draws the live sections at once.
+let liveSectionsLoaded: LiveSections | null = null;
+
+/**
+ * When Apollo Client is already there (the visitor came from another page), the live sections'
+ * code loads with the page's, so the page draws them at once rather than taking over from the
+ * first render's sections (features/home/index.ts).
+ */
+export async function preloadLiveSections(): Promise<void> {
+  if (isApolloThere()) liveSectionsLoaded ??= await loadLiveSections();
+}
+
+/**
+ * The sections over Apollo Client once it is there and their code has loaded; null before. Until
+ * then the page draws the sections from the data inlined with the HTML (FirstFreshThreads, FirstTrendingNow), so
+ * its first cards need no Apollo (docs/decisions/033-first-render-without-apollo.md).
+ */
+function useLiveSections(): LiveSections | null {
+  const apolloAvailable = useApolloAvailable();
+  const [live, setLive] = useState(liveSectionsLoaded);
+  useEffect(() => {
+    if (!apolloAvailable || live) return;
+    let current = true;
+    loadLiveSections().then(
+      (module) => {
+        liveSectionsLoaded = module;
+        if (current) setLive(module);
+      },
+      (error: unknown) => console.error("The home page's sections could not be loaded", error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [apolloAvailable, live]);
+  return apolloAvailable ? live : null;
+}
+
 export function HomePage() {
   useDocumentTitle("Home");
+  const live = useLiveSections();
   // While the identity loads, the panel shows if this browser was signed in (the reader likely
   // arrives), so the page does not change shape when they do.
   const { currentUser, signedInHint } = useAuth();
@@ -50,50 +92,61 @@ export function HomePage() {
       )}
 
       {/* Newest first, then trending. */}
-      <FreshThreadsSection />
-      <TrendingNowSection />
-      <FollowedWritersSection />
+      {live ? <live.FreshThreadsSection /> : <FirstFreshThreads />}
+      {live ? <live.TrendingNowSection /> : <FirstTrendingNow />}
+      {live ? <live.FollowedWritersSection /> : null}
     </div>
   );
 }
 
-// Each section is its own query, so one failing never hides the other; kept fresh on return.
-function FreshThreadsSection() {
-  const { data, loading, error, refetch } = useQuery(FreshThreadsQuery, {
-    variables: { first: HOME_SECTION_CARDS },
-    fetchPolicy: "cache-and-network",
-  });
-  const edges = asArray(data?.stories?.edges);
+type CardData = FragmentType<typeof StoryCardFragment> & { id: string };
+
+/**
+ * One operation's answer as the bff inlined it with the page, read once: its sections draw from it
+ * until the live sections take over (with the same answer, written into Apollo's cache).
+ */
+function useInlinedAnswer(operationName: FirstDataOperation) {
+  const [answer] = useState(() =>
+    inlinedAnswer(readInlinedFirstData(document), operationName, { first: HOME_SECTION_CARDS }),
+  );
+  // Without it the page waits for Apollo Client to ask for it: start loading it now.
+  useEffect(() => {
+    if (!answer) void startApolloLoad().catch(() => {});
+  }, [answer]);
+  return answer;
+}
+
+/** Fresh Threads from the inlined answer (the same card list the live section draws). */
+function FirstFreshThreads() {
+  const answer = useInlinedAnswer("FreshThreads") as {
+    stories?: { edges?: { node: CardData }[] | null } | null;
+  } | null;
   return (
     <StorySection
       title="Fresh Threads"
       viewAllTo="/explore?sort=newest"
       first
-      stories={edges.slice(0, HOME_SECTION_CARDS).map((edge) => edge.node)}
-      loading={loading && !data}
-      errorMessage={
-        error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.freshThreadsFailed) : null
-      }
-      onRetry={() => void refetch().catch(() => {})}
+      stories={asArray(answer?.stories?.edges)
+        .slice(0, HOME_SECTION_CARDS)
+        .map((edge) => edge.node)}
+      loading={answer === null}
+      errorMessage={null}
+      onRetry={() => {}}
     />
   );
 }
 
-function TrendingNowSection() {
-  const { data, loading, error, refetch } = useQuery(TrendingNowQuery, {
-    variables: { first: HOME_SECTION_CARDS },
-    fetchPolicy: "cache-and-network",
-  });
+/** Trending Now from the inlined answer. */
+function FirstTrendingNow() {
+  const answer = useInlinedAnswer("TrendingNow") as { trendingStories?: CardData[] | null } | null;
   return (
     <StorySection
       title="Trending Now"
       viewAllTo="/explore?sort=popular"
-      stories={asArray(data?.trendingStories).slice(0, HOME_SECTION_CARDS)}
-      loading={loading && !data}
-      errorMessage={
-        error && !data ? homeSectionErrorMessage(error, HOME_MESSAGES.trendingFailed) : null
-      }
-      onRetry={() => void refetch().catch(() => {})}
+      stories={asArray(answer?.trendingStories).slice(0, HOME_SECTION_CARDS)}
+      loading={answer === null}
+      errorMessage={null}
+      onRetry={() => {}}
     />
   );
 }

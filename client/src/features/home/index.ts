@@ -1,4 +1,13 @@
 // The home feature: the home page, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-export const HomePage = lazyPage(() => import("./home-page"), "HomePage");
+// Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
+export const HomePage = lazyPage(
+  async () => {
+    const page = await import("./home-page");
+    await page.preloadLiveSections();
+    return page;
+  },
+  "HomePage",
+  { withoutApollo: true },
+);

@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import type { FragmentType } from "../../__generated__";
 import { Alert } from "../../components/alert";
 import { StoryCard, StoryGrid, StoryGridSkeleton, type StoryCardFragment } from "../stories";
-import { HOME_MESSAGES } from "./home-feeds";
+import { HOME_MESSAGES } from "./home-messages";
 
 interface StorySectionProps {
   title: string;

@@ -14,7 +14,7 @@ import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { storyFixture } from "../../testing/story-fixtures";
 import { MyBookmarksQuery } from "../bookmarks/my-bookmarks-page";
-import { StoryCardFragment } from "../stories";
+import { StoryCardFragment } from "../stories/story-card-fragment";
 import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
 import {
   BookmarkStoryMutation,

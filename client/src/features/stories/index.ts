@@ -2,9 +2,11 @@
 // Stories, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
+// The fragment's type only: its document is imported from story-card-fragment.ts where needed
+// (docs/decisions/033-first-render-without-apollo.md).
+export type { StoryCardFragment } from "./story-card-fragment";
 export {
   StoryCard,
-  StoryCardFragment,
   StoryCardSkeleton,
   type StoryCardHighlight,
   type StoryCardVariant,

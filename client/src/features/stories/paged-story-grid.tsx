@@ -1,12 +1,8 @@
 import { useState, type ReactNode } from "react";
 import type { FragmentType } from "../../__generated__";
 import { Alert } from "../../components/alert";
-import {
-  StoryCard,
-  type StoryCardFragment,
-  type StoryCardHighlight,
-  type StoryCardVariant,
-} from "./story-card";
+import { StoryCard, type StoryCardHighlight, type StoryCardVariant } from "./story-card";
+import type { StoryCardFragment } from "./story-card-fragment";
 import { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
 
 /** The part of a Relay story connection (edges of StoryCard_story nodes) a paged grid reads. */
@@ -35,6 +31,11 @@ interface PagedStoryGridProps {
   messages: { loadFailed: string; loadMoreFailed: string };
   /** Shown when the list holds no stories. */
   empty: ReactNode;
+  /**
+   * The list is what the page is for (explore, a category): its first card's picture loads at once
+   * and first, being the page's largest paint (Lighthouse's LCP element on /explore).
+   */
+  firstProminent?: boolean;
 }
 
 /**
@@ -53,6 +54,7 @@ export function PagedStoryGrid({
   skeletonCount,
   messages,
   empty,
+  firstProminent = false,
 }: PagedStoryGridProps) {
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
@@ -91,9 +93,14 @@ export function PagedStoryGrid({
   return (
     <>
       <StoryGrid label={label} variant={variant}>
-        {edges.map(({ node, highlight }) => (
+        {edges.map(({ node, highlight }, index) => (
           <li key={node.id}>
-            <StoryCard story={node} variant={variant} highlight={highlight ?? null} />
+            <StoryCard
+              story={node}
+              variant={variant}
+              highlight={highlight ?? null}
+              prominent={firstProminent && index === 0}
+            />
           </li>
         ))}
       </StoryGrid>

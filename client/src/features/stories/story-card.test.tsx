@@ -4,7 +4,8 @@ import { createMemoryRouter, RouterProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { makeFragmentData } from "../../__generated__";
 import { storyCardFixture } from "../../testing/story-card-fixtures";
-import { StoryCard, StoryCardFragment, type StoryCardVariant } from "./story-card";
+import { StoryCard, type StoryCardVariant } from "./story-card";
+import { StoryCardFragment } from "./story-card-fragment";
 
 function renderCard(
   overrides: Partial<Record<string, unknown>> = {},

@@ -1,28 +1,24 @@
 import { useId, useRef, useState } from "react";
 import { Link } from "react-router";
-import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
+import type { FragmentType } from "../../__generated__";
+import type { StoryCard_StoryFragment } from "../../__generated__/graphql";
 import { Skeleton } from "../../components/skeleton";
 import { formatDate } from "../../lib/format-date";
 import { relativeTime } from "../../lib/relative-time";
 import { StoryCoverFallback } from "./story-cover-fallback";
+import type { StoryCardFragment } from "./story-card-fragment";
 import { StoryOutlineModal } from "./story-outline-modal";
 import "./story-card.css";
 
-export const StoryCardFragment = graphql(`
-  fragment StoryCard_story on Story {
-    id
-    publicId
-    title
-    preview
-    headerImageUrl
-    createdAt
-    tags
-    author {
-      id
-      username
-    }
-  }
-`);
+/**
+ * The card's fields from a masked fragment reference. Unmasking is a matter of types
+ * (`getFragmentData` returns its argument): the card needs no document at run time, so it imports
+ * none, and the first render carries no table of documents (story-card-fragment.ts;
+ * docs/decisions/033-first-render-without-apollo.md).
+ */
+function cardFields(ref: FragmentType<typeof StoryCardFragment>) {
+  return ref as unknown as StoryCard_StoryFragment;
+}
 
 export type StoryCardVariant = "default" | "compact";
 
@@ -75,7 +71,7 @@ export function StoryCard({
   prominent = false,
   highlight = null,
 }: StoryCardProps) {
-  const story = getFragmentData(StoryCardFragment, storyRef);
+  const story = cardFields(storyRef);
   const titleId = useId();
   const [imageFailed, setImageFailed] = useState(false);
   const [outlineOpen, setOutlineOpen] = useState(false);

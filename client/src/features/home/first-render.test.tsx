@@ -1,0 +1,164 @@
+import { render, screen, within } from "@testing-library/react";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
+import type { ReactNode } from "react";
+import { createMemoryRouter, RouterProvider } from "react-router";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { createApolloClient, type StoryloomApollo } from "../../apollo/create-apollo-client";
+import {
+  configureApolloLoader,
+  resetDeferredApolloForTests,
+  startApolloLoad,
+  useLoadedApollo,
+} from "../../apollo/deferred-apollo";
+import { FIRST_DATA_ELEMENT_ID } from "../../apollo/inlined-first-data";
+import { AppProviders } from "../../app/providers";
+import { routes } from "../../app/routes";
+import { fakeAuthService } from "../../testing/fake-auth";
+import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
+import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
+
+// docs/decisions/033-first-render-without-apollo.md: the home page draws its first cards from the
+// data inlined with the HTML before Apollo Client has loaded, and hands over to it unchanged.
+
+const variables = { first: HOME_SECTION_CARDS };
+const fresh = [1, 2, 3].map((n) => storyCardFixture(n));
+const trending = [20, 21].map((n) => storyCardFixture(n));
+
+/** The element the bff writes at the end of the page (bff/src/pages/first-data.ts). */
+function inlineFirstData() {
+  const element = document.createElement("script");
+  element.type = "application/json";
+  element.id = FIRST_DATA_ELEMENT_ID;
+  element.textContent = JSON.stringify({
+    results: [
+      { operationName: "FreshThreads", variables, data: { stories: storyConnection(fresh) } },
+      { operationName: "TrendingNow", variables, data: { trendingStories: trending } },
+    ],
+  });
+  document.body.append(element);
+}
+
+/** main.tsx's tree: the app's providers, with Apollo Client once the deferred loader has it. */
+function DeferredApp({ children }: { children: ReactNode }) {
+  const apollo = useLoadedApollo();
+  return (
+    <AppProviders authService={fakeAuthService()} apollo={apollo}>
+      {children}
+    </AppProviders>
+  );
+}
+
+function renderHome() {
+  const router = createMemoryRouter(routes, { initialEntries: ["/"] });
+  return render(
+    <DeferredApp>
+      <RouterProvider router={router} />
+    </DeferredApp>,
+  );
+}
+
+/** A loader the test lets through: it counts its calls and the client's requests. */
+function heldLoader() {
+  const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response("{}", { status: 500 }));
+  let release: () => void = () => {};
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const held = { made: null as StoryloomApollo | null };
+  const load = vi.fn(async (): Promise<StoryloomApollo> => {
+    await released;
+    held.made = createApolloClient({ getIdToken: async () => null, fetch });
+    return held.made;
+  });
+  configureApolloLoader(load);
+  return { load, release, fetch, held };
+}
+
+const cardTitles = (name: string) =>
+  within(screen.getByRole("list", { name }))
+    .getAllByRole("heading")
+    .map((heading) => heading.textContent);
+
+preloadLazyPage(() => import("./home-page"));
+preloadLazyPage(() => import("./live-sections"));
+
+afterEach(() => {
+  document.getElementById(FIRST_DATA_ELEMENT_ID)?.remove();
+  resetDeferredApolloForTests();
+});
+
+describe("the home page's first render", () => {
+  it(
+    "draws both sections from the data inlined with the page without loading Apollo Client",
+    async () => {
+      inlineFirstData();
+      const apollo = heldLoader();
+      renderHome();
+
+      expect(
+        await screen.findByRole("list", { name: "Fresh Threads stories" }, FIRST_RENDER),
+      ).toBeInTheDocument();
+      expect(cardTitles("Fresh Threads stories")).toEqual([
+        "Story number 1",
+        "Story number 2",
+        "Story number 3",
+      ]);
+      expect(cardTitles("Trending Now stories")).toEqual(["Story number 20", "Story number 21"]);
+      // Nothing asked for it: it waits for the visitor's first interaction (main.tsx).
+      expect(apollo.load).not.toHaveBeenCalled();
+    },
+    FIRST_TEST_TIMEOUT_MS,
+  );
+
+  it("shows skeleton cards and loads Apollo Client at once when the page came without its data", async () => {
+    const apollo = heldLoader();
+    renderHome();
+
+    const freshSection = await screen.findByRole("region", { name: "Fresh Threads" });
+    expect(within(freshSection).queryAllByRole("article")).toEqual([]);
+    expect(freshSection.querySelectorAll(".story-card--skeleton")).toHaveLength(HOME_SECTION_CARDS);
+    await vi.waitFor(() => expect(apollo.load).toHaveBeenCalledOnce());
+  });
+
+  it("hands over to Apollo Client with the same cards, asking nothing again, and then follows its cache", async () => {
+    inlineFirstData();
+    const apollo = heldLoader();
+    const { container } = renderHome();
+    await screen.findByRole("list", { name: "Fresh Threads stories" });
+    const before = container.innerHTML;
+    // Every state the sections go through, so a flash of skeletons or of nothing would show.
+    const seen: number[] = [];
+    const observer = new MutationObserver(() => {
+      seen.push(screen.queryAllByRole("article").length);
+    });
+    observer.observe(container, { childList: true, subtree: true });
+
+    void startApolloLoad();
+    apollo.release();
+
+    // The live sections read the cache the inlined answers were written into: a change there
+    // shows, which the first render's sections could not do.
+    await vi.waitFor(() => {
+      const { client } = apollo.held.made!;
+      client.cache.modify({
+        id: client.cache.identify({ __typename: "Story", id: fresh[0]!.id }),
+        fields: { title: () => "A title from the cache" },
+      });
+      expect(
+        within(screen.getByRole("list", { name: "Fresh Threads stories" })).getByRole("heading", {
+          name: "A title from the cache",
+        }),
+      ).toBeInTheDocument();
+    }, FIRST_RENDER);
+    observer.disconnect();
+
+    expect(seen.every((count) => count === fresh.length + trending.length)).toBe(true);
+    expect(
+      withoutIds(container.innerHTML).replaceAll("A title from the cache", "Story number 1"),
+    ).toBe(withoutIds(before));
+    expect(apollo.fetch).not.toHaveBeenCalled();
+  });
+});
+
+/** The markup without React's generated ids, which a section drawn again gets anew. */
+function withoutIds(html: string) {
+  return html.replace(/ (id|aria-labelledby|aria-describedby|aria-controls)="[^"]*"/g, "");
+}
