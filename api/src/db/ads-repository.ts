@@ -18,6 +18,9 @@ import {
 // migrations/0009_ads.sql). Counted figures come from the offers and the counted clicks; raw ones
 // from every request, counted or not.
 
+/** The most ads, or affiliate links, an admin's list holds (the bff's cost table counts on it). */
+export const ADMIN_LIST_MAX = 200;
+
 /** An ad with its figures, as admins list it. */
 export interface AdWithFigures extends AdRecord {
   served: number;
@@ -173,7 +176,8 @@ export class AdsRepository {
     const rows = await this.db
       .select({ ad: ads, ...adFigures })
       .from(ads)
-      .orderBy(desc(ads.createdAt), desc(ads.id));
+      .orderBy(desc(ads.createdAt), desc(ads.id))
+      .limit(ADMIN_LIST_MAX);
     return rows.map(withAdFigures);
   }
 
@@ -223,7 +227,8 @@ export class AdsRepository {
     const rows = await this.db
       .select({ link: affiliateLinks, ...linkFigures })
       .from(affiliateLinks)
-      .orderBy(desc(affiliateLinks.createdAt), desc(affiliateLinks.id));
+      .orderBy(desc(affiliateLinks.createdAt), desc(affiliateLinks.id))
+      .limit(ADMIN_LIST_MAX);
     return rows.map(withLinkFigures);
   }
 

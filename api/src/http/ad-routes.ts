@@ -540,7 +540,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       ...adminsOnly,
       schema: {
         operationId: "listAds",
-        summary: "Admins: every ad, newest first, with counted and raw figures.",
+        summary: "Admins: every ad (the newest 200), newest first, with counted and raw figures.",
         tags: ["admin", "ads"],
         security: bearerSecurity,
         response: { 200: Type.Array(AdminAdSchema), ...errorResponses(401, 403) },
@@ -638,7 +638,8 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       ...adminsOnly,
       schema: {
         operationId: "listAdminAffiliateLinks",
-        summary: "Admins: every affiliate link, newest first, with counted and raw clicks.",
+        summary:
+          "Admins: every affiliate link (the newest 200), newest first, with counted and raw clicks.",
         tags: ["admin", "ads"],
         security: bearerSecurity,
         response: { 200: Type.Array(AdminAffiliateLinkSchema), ...errorResponses(401, 403) },
