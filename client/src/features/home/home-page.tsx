@@ -5,6 +5,7 @@ import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
+import { AdSlot } from "../ads";
 import { GenerationForm } from "../generation";
 import {
   asArray,
@@ -49,8 +50,9 @@ export function HomePage() {
         </section>
       )}
 
-      {/* Newest first, then trending. */}
+      {/* Newest first, then trending; the home feed's one ad slot between them. */}
       <FreshThreadsSection />
+      <AdSlot placement="HOME" />
       <TrendingNowSection />
       <FollowedWritersSection />
     </div>
