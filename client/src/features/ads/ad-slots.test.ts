@@ -6,7 +6,7 @@ describe("where the reader's ad slots go", () => {
     const slots = Array.from({ length: 20 }, (_, index) => index).filter((index) =>
       readerAdSlotAfter(index, 20),
     );
-    expect(slots).toEqual([5, 11, 17]);
+    expect(slots).toEqual([4, 9, 14]);
   });
 
   it("never ends a story with an ad", () => {
