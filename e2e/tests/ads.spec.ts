@@ -89,6 +89,8 @@ test("an admin runs an ad and an affiliate link; a visitor sees them labelled an
   const reader = await context.newPage();
   const viewed = answered(reader, "RecordAdView");
   await reader.goto("/");
+  // A slot asks for its ad once it comes on screen: just above Trending Now.
+  await reader.getByRole("region", { name: "Trending Now" }).scrollIntoViewIfNeeded();
   const slot = reader.getByRole("complementary", { name: "Ad" }).filter({ hasText: home });
   await slot.scrollIntoViewIfNeeded();
   await expect(slot).toContainText(/^Ad/);
@@ -107,6 +109,9 @@ test("an admin runs an ad and an affiliate link; a visitor sees them labelled an
 
   // In the reader: a slot between passages, and the Recommended link with its disclosure.
   await reader.goto(`/stories/${story.publicId}`);
+  await expect(reader.getByRole("heading", { name: story.title, level: 1 })).toBeVisible();
+  // The slot before the last passage comes on screen near the end of the story.
+  await reader.getByRole("region", { name: "Recommended" }).scrollIntoViewIfNeeded();
   const passageSlot = reader.getByRole("complementary", { name: "Ad" }).first();
   await expect(passageSlot).toContainText(/^Ad/);
   await expect(passageSlot).toContainText(between);
