@@ -35,6 +35,8 @@ export default async function globalSetup() {
       LOG_LEVEL: "warn",
       // Slow enough that a person (and the test) sees progress rise, fast enough for CI.
       STORY_WRITER_PACE_MS: "50",
+      // The admin of the ads journey (tests/ads.spec.ts), who signs in with Google.
+      ADMIN_EMAILS: "ads-admin@example.com",
     },
     readyPattern: /listening on (http:\/\/\S+)/,
     quiet,

@@ -11,6 +11,7 @@ import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { UsersRepository } from "./db/users-repository.js";
 import { TRENDING } from "./domain/community/trending.js";
 import { createRateLimiters } from "./domain/rate-limits.js";
+import { adRoutes } from "./http/ad-routes.js";
 import { adminRoutes } from "./http/admin-routes.js";
 import { authRoutes } from "./http/auth-routes.js";
 import { commentRoutes } from "./http/comment-routes.js";
@@ -191,6 +192,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
   await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards });
+  // House ads and affiliate links (docs/decisions/032).
+  await app.register(adRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    readHashSecret: settings.readHashSecret,
+  });
   await registerStoryStream(app, deps, users);
   return app;
 }

@@ -25,6 +25,7 @@ import { readDay } from "./domain/community/reader-key.js";
 import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
 import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
+import { seedAds } from "./seed-ads.js";
 import { seedPeople } from "./seed-people.js";
 import type { WorkerLog } from "./worker/job-runner.js";
 
@@ -314,6 +315,7 @@ export async function seedDatabase(
     authorIds.map((id, index) => ({ id, username: SEED_AUTHORS[index] as string })),
   );
   const categoryOfTag = await seedCategories(db);
+  await seedAds(db);
   const existing = await db
     .select({ title: stories.title, authorId: stories.authorId })
     .from(stories)

@@ -43,6 +43,8 @@ const STORY_CHAPTERS = 12;
 const MODERATION_PAGE_MAX = 100;
 /** Counted as this many categories (docs/decisions/024: a short list admins keep). */
 const CATEGORIES_MAX = 100;
+/** GET /v1/admin/ads and /v1/admin/affiliate-links answer at most 200 each. */
+const ADMIN_ADS_LIST_MAX = 200;
 /** GET /v1/tags answers at most 100. */
 export const TAGS_MAX = 100;
 
@@ -77,6 +79,11 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   // The api cuts a highlighted title or excerpt into at most HIGHLIGHT_PIECES_MAX pieces.
   "SearchHighlight.title": { max: HIGHLIGHT_PIECES_MAX },
   "SearchHighlight.snippet": { max: HIGHLIGHT_PIECES_MAX },
+  // House ads and affiliate links (docs/decisions/032): readers see at most 3 links; admins' lists
+  // are cut by the api at ADMIN_ADS_LIST_MAX.
+  "Query.affiliateLinks": { max: 3 },
+  "Query.adminAds": { max: ADMIN_ADS_LIST_MAX },
+  "Query.adminAffiliateLinks": { max: ADMIN_ADS_LIST_MAX },
 };
 
 /**

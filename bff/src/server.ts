@@ -15,10 +15,12 @@ import express from "express";
 import expressStaticGzip from "express-static-gzip";
 import {
   GraphQLError,
+  Kind,
   NoSchemaIntrospectionCustomRule,
   parse,
   specifiedRules,
   validate,
+  type OperationDefinitionNode,
 } from "graphql";
 import { useServer } from "graphql-ws/use/ws";
 import { WebSocketServer } from "ws";
@@ -148,10 +150,12 @@ export async function createBffServer(
         ),
       // A mutation that wrote empties the visitor cache (docs/decisions/029).
       onNext: (_ctx, _id, _payload, args, result) => {
-        const written = args.document.definitions.some(
-          (definition) => "operation" in definition && definition.operation === "mutation",
+        const mutation = args.document.definitions.find(
+          (definition): definition is OperationDefinitionNode =>
+            definition.kind === Kind.OPERATION_DEFINITION && definition.operation === "mutation",
         );
-        if (written && wroteSomething(result as { data?: Record<string, unknown> | null })) {
+        const answer = result as { data?: Record<string, unknown> | null };
+        if (mutation && wroteSomething(answer, mutation)) {
           visitorCache.clear();
         }
       },

@@ -8,7 +8,13 @@ import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ApolloServer, ApolloServerPlugin, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
 import type { NextFunction, RequestHandler, Request, Response } from "express";
-import { Kind, parse, type DocumentNode, type GraphQLSchema } from "graphql";
+import {
+  Kind,
+  parse,
+  type DocumentNode,
+  type GraphQLSchema,
+  type OperationDefinitionNode,
+} from "graphql";
 import ipaddr from "ipaddr.js";
 import { LRUCache } from "lru-cache";
 import type { GraphQLContext } from "./context.js";
@@ -275,8 +281,35 @@ function parseJsonBody(
  * Whether a mutation's answer says it changed something: a root field answered. A refused
  * mutation (every root field null, or none) clears nothing, so refusals cannot empty the cache.
  */
-export function wroteSomething(result: { data?: Record<string, unknown> | null }): boolean {
-  return Object.values(result.data ?? {}).some((value) => value !== null && value !== undefined);
+export function wroteSomething(
+  result: { data?: Record<string, unknown> | null },
+  operation?: OperationDefinitionNode,
+): boolean {
+  const counting = countingAnswers(operation);
+  return Object.entries(result.data ?? {}).some(
+    ([key, value]) => !counting.has(key) && value !== null && value !== undefined,
+  );
+}
+
+/**
+ * Mutations that only count (an ad's view, a click): they change nothing a kept answer shows, and
+ * visitors send them on every page with an ad, so they do not empty the cache (decision 032).
+ */
+export const COUNTING_MUTATIONS: ReadonlySet<string> = new Set([
+  "recordAdView",
+  "recordAdClick",
+  "trackAffiliateClick",
+]);
+
+/** The answer keys (aliases included) of `operation`'s root counting mutations. */
+function countingAnswers(operation: OperationDefinitionNode | undefined): Set<string> {
+  const keys = new Set<string>();
+  for (const selection of operation?.selectionSet.selections ?? []) {
+    if (selection.kind === Kind.FIELD && COUNTING_MUTATIONS.has(selection.name.value)) {
+      keys.add(selection.alias?.value ?? selection.name.value);
+    }
+  }
+  return keys;
 }
 
 export interface VisitorCache {
@@ -359,7 +392,7 @@ export function createVisitorCache(
         return {
           async willSendResponse({ operation, response }) {
             if (operation?.operation !== "mutation" || response.body.kind !== "single") return;
-            if (wroteSomething(response.body.singleResult)) clear();
+            if (wroteSomething(response.body.singleResult, operation)) clear();
           },
         };
       },

@@ -48,6 +48,11 @@ describe("migrations", () => {
     const second = await open(created);
     expect(await second.withSession((session) => migrate(session, migrations))).toEqual([]);
     expect((await tables(second)).map((row) => row.table_name)).toEqual([
+      "ad_offers",
+      "ad_raw_counts",
+      "ads",
+      "affiliate_clicks",
+      "affiliate_links",
       "bookmarks",
       "categories",
       "comment_reports",

@@ -98,6 +98,10 @@ describe("GET /v1/openapi.json", () => {
     const document = response.json();
     expect(document.openapi).toBe("3.1.0");
     expect(Object.keys(document.paths).sort()).toEqual([
+      "/v1/admin/ads",
+      "/v1/admin/ads/{id}",
+      "/v1/admin/affiliate-links",
+      "/v1/admin/affiliate-links/{id}",
       "/v1/admin/categories",
       "/v1/admin/categories/{id}",
       "/v1/admin/comments/pending",
@@ -107,6 +111,11 @@ describe("GET /v1/openapi.json", () => {
       "/v1/admin/stories/{id}/approve",
       "/v1/admin/stories/{id}/reject",
       "/v1/admin/tags/{id}",
+      "/v1/ads/next",
+      "/v1/ads/offers/{nonce}/click",
+      "/v1/ads/offers/{nonce}/view",
+      "/v1/affiliates",
+      "/v1/affiliates/{id}/track",
       "/v1/auth/accept-privacy-policy",
       "/v1/auth/accept-tos",
       "/v1/auth/age-verification",

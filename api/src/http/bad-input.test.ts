@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeApiCursor } from "../../../scripts/lib/bad-input.mjs";
 import { databaseChecksum } from "../../../scripts/lib/database-checksum.mjs";
+import { AdsRepository } from "../db/ads-repository.js";
 import { categories, users } from "../db/schema.js";
 import { openApiDocument } from "../openapi-document.js";
 import { familiesOf, operationsOf, type Operation } from "../testing/bad-requests.js";
@@ -38,6 +39,9 @@ const objects = {
   picture: "",
   subscription: "",
   category: "",
+  ad: "",
+  affiliateLink: "",
+  offer: "",
 };
 
 beforeAll(async () => {
@@ -50,6 +54,28 @@ beforeAll(async () => {
   await api.database.db
     .insert(categories)
     .values({ id: objects.category, name: "Bad input", slug: "bad-input" });
+  const ads = new AdsRepository(api.database.db);
+  const ad = await ads.createAd({
+    title: "Bad input",
+    body: "",
+    imageUrl: null,
+    targetUrl: "https://example.com/",
+    placement: "home",
+    weight: 1,
+    startsAt: null,
+    endsAt: null,
+    paused: false,
+  });
+  objects.ad = ad.id;
+  objects.offer = await ads.createOffer(ad.id, "bad-input-viewer", new Date());
+  objects.affiliateLink = (
+    await ads.createLink({
+      label: "Bad input",
+      targetUrl: "https://example.com/",
+      disclosure: null,
+      active: true,
+    })
+  ).id;
   objects.completed = await storyIn(api, owner, "completed", { isPublic: true });
   objects.ready = await storyIn(api, owner, "ready_for_review");
   const comment = await api.app.inject({
@@ -82,6 +108,9 @@ function goodPath(operation: Operation): Record<string, string> {
   if (operation.path.startsWith("/v1/subscriptions/users/{id}")) return { id: ctx.owner.id };
   if (operation.path === "/v1/subscriptions/{id}") return { id: objects.subscription };
   if (/\/categories\/\{id\}/.test(operation.path)) return { id: objects.category };
+  if (operation.path.startsWith("/v1/admin/ads/{id}")) return { id: objects.ad };
+  if (/\/affiliate(s|-links)\/\{id\}/.test(operation.path)) return { id: objects.affiliateLink };
+  if (operation.path.includes("{nonce}")) return { nonce: objects.offer };
   // A tag's id is its lower-cased name (docs/decisions/024); the sample story has it.
   if (operation.path.startsWith("/v1/admin/tags/{id}")) return { id: "mystery" };
   if (/\/stories\/\{id\}/.test(operation.path)) {

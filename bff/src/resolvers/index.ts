@@ -1,5 +1,6 @@
 import type { Resolvers } from "../__generated__/resolvers-types.js";
 import { ENUM_VALUES } from "../enum-values.js";
+import { AdMutations, AdQueries } from "./Ads.js";
 import { AuthorProfile } from "./AuthorProfile.js";
 import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
@@ -14,8 +15,9 @@ import { Viewer } from "./Viewer.js";
 export const resolvers: Resolvers = {
   // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
   ...ENUM_VALUES,
-  Query,
-  Mutation,
+  // House ads and affiliate links keep their resolvers in Ads.ts (docs/decisions/032).
+  Query: { ...Query, ...AdQueries },
+  Mutation: { ...Mutation, ...AdMutations },
   Subscription,
   Viewer,
   User,

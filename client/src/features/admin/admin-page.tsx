@@ -2,6 +2,8 @@ import { useQuery } from "@apollo/client/react";
 import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
+import { AdminAds } from "./admin-ads";
+import { AdminAffiliateLinks } from "./admin-affiliate-links";
 import { AdminCategories } from "./admin-categories";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
@@ -219,7 +221,13 @@ export function AdminPage() {
     body = (
       <>
         <ModerationQueues />
-        {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminCategories /> : null}
+        {viewer.data?.viewer?.roles.includes("ADMIN") ? (
+          <>
+            <AdminCategories />
+            <AdminAds />
+            <AdminAffiliateLinks />
+          </>
+        ) : null}
       </>
     );
   }

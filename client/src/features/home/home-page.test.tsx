@@ -6,6 +6,7 @@ import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../test
 import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture } from "../../testing/story-card-fixtures";
+import { NextAdQuery } from "../ads/ad-queries";
 import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
 import {
   emptyHomeMocks,
@@ -191,5 +192,35 @@ describe("home page", () => {
     expect(toggle).toHaveAttribute("aria-expanded", "true");
     expect(await screen.findByRole("form", { name: "Generate a story" })).toBeVisible();
     expect(screen.queryByRole("link", { name: "Create Account" })).not.toBeInTheDocument();
+  });
+
+  it("shows the home feed's one ad, labelled Ad, between Fresh Threads and Trending Now", async () => {
+    const nextAd = {
+      request: { query: NextAdQuery, variables: { placement: "HOME" } },
+      result: {
+        data: {
+          nextAd: {
+            __typename: "AdOffer",
+            nonce: "nonce-home",
+            ad: {
+              __typename: "Ad",
+              id: "QWQ6aG9tZQ",
+              title: "Write your own story",
+              body: "",
+              imageUrl: null,
+              targetUrl: "https://storyloom.example/start",
+            },
+          },
+        },
+      },
+    };
+    renderRoute("/", { mocks: [...emptyHomeMocks(), nextAd] });
+    const slot = await screen.findByRole("complementary", { name: "Ad" });
+    expect(slot).toHaveTextContent("AdWrite your own story");
+    const fresh = section("Fresh Threads");
+    const trending = section("Trending Now");
+    // In document order: Fresh Threads, the ad, then Trending Now.
+    expect(fresh.compareDocumentPosition(slot) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(slot.compareDocumentPosition(trending) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });

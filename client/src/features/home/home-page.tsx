@@ -11,6 +11,7 @@ import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
+import { AdSlot } from "../ads";
 import { GenerationForm } from "../generation";
 import type { StoryCardFragment } from "../stories";
 import { asArray } from "./home-messages";
@@ -91,8 +92,10 @@ export function HomePage() {
         </section>
       )}
 
-      {/* Newest first, then trending. */}
+      {/* Newest first, then trending; the home feed's one ad slot between them, once Apollo
+          Client is there (the slot asks for its ad through it; decision 032). */}
       {live ? <live.FreshThreadsSection /> : <FirstFreshThreads />}
+      {live ? <AdSlot placement="HOME" /> : null}
       {live ? <live.TrendingNowSection /> : <FirstTrendingNow />}
       {live ? <live.FollowedWritersSection /> : null}
     </div>

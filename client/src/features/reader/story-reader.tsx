@@ -23,6 +23,7 @@ import { ReadingProgress } from "./reading-progress";
 import { ReviewPanel } from "./review-panel";
 import { StoryLabels } from "./story-labels";
 import { StoryText } from "./story-text";
+import { AffiliateLinks } from "../ads";
 import { useConfirmStory } from "./use-confirm-story";
 import { useDiscardStory } from "./use-discard-story";
 import { useReaderFont } from "./use-reader-font";
@@ -253,8 +254,15 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+  // Ads and affiliate links on a finished story, not on its author's own (docs/decisions/032).
+  const withAds = displayedStatus === "COMPLETED" && !story.viewerIsAuthor;
   const text = (annotations: StoryAnnotations | null) => (
-    <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
+    <StoryText
+      story={story}
+      showImages={props.isPremium}
+      annotations={annotations}
+      adSlots={withAds}
+    />
   );
 
   let statusView;
@@ -345,6 +353,7 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
           ) : (
             text(null)
           )}
+          {withAds ? <AffiliateLinks /> : null}
         </>
       ) : null}
       {confirmingDiscard ? (

@@ -2,6 +2,7 @@ import { paragraphSpans } from "@storyloom/common";
 import { Fragment } from "react";
 import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
 import type { StoryText_StoryFragment } from "../../__generated__/graphql";
+import { AdSlot, readerAdSlotAfter } from "../ads";
 import { AnnotatedParagraph, type StoryAnnotations } from "../comments";
 import { READER_MESSAGES } from "./messages";
 import { classifyStoryContent } from "./story-body";
@@ -38,6 +39,8 @@ interface StoryTextProps {
   showImages: boolean;
   /** Inline notes to highlight; null while comments are off or not loaded. */
   annotations?: StoryAnnotations | null;
+  /** Ad slots between passages (docs/decisions/032); the api leaves them empty for premium readers. */
+  adSlots?: boolean;
 }
 
 function Illustration({ image }: { image: StoryImage }) {
@@ -64,6 +67,15 @@ export function StoryText(props: StoryTextProps) {
   );
   const spanStartOf = (chapterIndex: number, paragraphIndex: number) =>
     spanStarts.get(`${chapterIndex}:${paragraphIndex}`) ?? 0;
+  // Passages counted across chapters, for the ad slots between them.
+  const chapters = body.kind === "chapters" ? body.chapters : [];
+  const passageCount = chapters.reduce((sum, chapter) => sum + chapter.paragraphs.length, 0);
+  const firstPassageOf = chapters.map((_chapter, index) =>
+    chapters.slice(0, index).reduce((sum, chapter) => sum + chapter.paragraphs.length, 0),
+  );
+  const adAfter = (chapterIndex: number, paragraphIndex: number) =>
+    props.adSlots === true &&
+    readerAdSlotAfter((firstPassageOf[chapterIndex] ?? 0) + paragraphIndex, passageCount);
 
   function imagesAfter(chapterIndex: number, paragraphIndex: number) {
     return images.filter(
@@ -101,6 +113,7 @@ export function StoryText(props: StoryTextProps) {
                   {imagesAfter(chapterIndex, paragraphIndex).map((image) => (
                     <Illustration key={image.id} image={image} />
                   ))}
+                  {adAfter(chapterIndex, paragraphIndex) ? <AdSlot placement="READER" /> : null}
                 </Fragment>
               ))}
             </section>
