@@ -19,3 +19,10 @@ const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" 
 export function formatPrice(amountCents: number): string {
   return usd.format(amountCents / 100);
 }
+
+/**
+ * Why a viewer reads what they read of a story (docs/decisions/030): free (not priced), author,
+ * moderator (or admin), purchased (a paid purchase), preview (priced, not bought: the free part).
+ */
+export const ACCESS_REASONS = ["free", "author", "moderator", "purchased", "preview"] as const;
+export type AccessReason = (typeof ACCESS_REASONS)[number];

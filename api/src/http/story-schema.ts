@@ -3,6 +3,7 @@ import { Type, type Static } from "typebox";
 import type { StoryCard, StoryCardFields, StoryCommunity } from "../db/community-repository.js";
 import { type StoryRecord } from "../db/schema.js";
 import {
+  ACCESS_REASONS,
   DESIRED_LENGTHS,
   IMAGE_ROLES,
   isPricePoint,
@@ -75,8 +76,6 @@ export const PriceCentsSchema = (description: string) =>
     [Type.Literal(99), Type.Literal(199), Type.Literal(299), Type.Literal(499), Type.Null()],
     { description },
   );
-
-const ACCESS_REASONS = ["free", "author", "moderator", "purchased", "preview"] as const;
 
 const ViewerAccessSchema = Type.Object(
   {

@@ -1,4 +1,4 @@
-import { canonicalText, type StoryContent } from "@storyloom/common";
+import { canonicalText, type AccessReason, type StoryContent } from "@storyloom/common";
 import type { StoryRecord, UserRecord } from "../../db/schema.js";
 import { isOwner, type StoryViewer } from "./visibility.js";
 
@@ -6,9 +6,6 @@ import { isOwner, type StoryViewer } from "./visibility.js";
 // the one rule every path that carries a story's text or pictures applies — the story route, the
 // live channel, the picture route, comments anchored in the text, the stored preview. Whether the
 // viewer may see the story at all is visibility.ts's rule, decided before this one.
-
-/** Why the viewer reads what they read. */
-export type AccessReason = "free" | "author" | "moderator" | "purchased" | "preview";
 
 export interface ReadAccess {
   /** The whole text; otherwise the free part only (freePart). */

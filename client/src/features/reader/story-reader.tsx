@@ -22,6 +22,8 @@ import { EndedView, LoadErrorView, StoryNotFound, UnknownStatusView } from "./re
 import { ReadingProgress } from "./reading-progress";
 import { ReviewPanel } from "./review-panel";
 import { StoryLabels } from "./story-labels";
+import { StoryOffer } from "./story-offer";
+import { StoryPriceControl } from "./story-price-control";
 import { StoryText } from "./story-text";
 import { useConfirmStory } from "./use-confirm-story";
 import { useDiscardStory } from "./use-discard-story";
@@ -49,6 +51,14 @@ export const StoryReaderFragment = graphql(`
     viewerCanComment
     moderationStatus
     moderationReason
+    price {
+      amountCents
+      currency
+      formatted
+    }
+    viewerAccess {
+      full
+    }
     content {
       chapters {
         title
@@ -69,15 +79,6 @@ export const StoryReaderQuery = graphql(`
   }
 `);
 
-export const ReaderViewerQuery = graphql(`
-  query ReaderViewer {
-    viewer {
-      id
-      isPremium
-    }
-  }
-`);
-
 type StoryReaderData = FragmentType<typeof StoryReaderFragment>;
 
 interface StoryReaderProps {
@@ -93,17 +94,12 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   const { data, loading, error, refetch } = useQuery(StoryReaderQuery, {
     variables: { publicId },
   });
-  const viewerQuery = useQuery(ReaderViewerQuery, { skip: currentUser === null });
   const { regenerate, regenerating } = useRegenerateStory();
   const [headerMessage, showHeaderMessage] = useTimedMessage();
   const [commentsEnabled, setCommentsEnabled] = useState(false);
   const { share, sharing } = useShareStory();
   const { toggleBookmark } = useToggleBookmark();
 
-  // Pictures are for premium readers: visitors and a missing profile count as premium, and none
-  // is shown until the profile has loaded (docs/product.md#pictures-and-premium).
-  const premium =
-    currentUser === null || (!viewerQuery.loading && (viewerQuery.data?.viewer?.isPremium ?? true));
   const storyRef = data?.story ?? (loading ? initialStory : null);
   const story = storyRef ? getFragmentData(StoryReaderFragment, storyRef) : null;
   useDocumentTitle(story?.title ?? "Story");
@@ -127,7 +123,6 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         displayedStatus={displayedStatus}
         connectionFailure={connectionFailed ? (live.failure?.message ?? null) : null}
         live={live}
-        isPremium={premium}
         onRegenerate={async () => {
           live.reconnect();
           // The story may still be generating (only the channel failed): reconnecting is enough.
@@ -191,7 +186,6 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         onToggleBookmark={() => void handleToggleBookmark()}
         message={headerMessage}
       />
-      {viewerQuery.error ? <Alert tone="error">{READER_MESSAGES.profileLoadFailed}</Alert> : null}
       {body}
     </>
   );
@@ -202,7 +196,6 @@ interface StoryBodyByStatusProps {
   displayedStatus: string;
   connectionFailure: string | null;
   live: StoryLiveUpdates;
-  isPremium: boolean;
   onRegenerate: () => Promise<void>;
   regenerating: boolean;
   /** The header's Enable/Disable comments toggle. */
@@ -253,9 +246,16 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+  // The server sent only what this viewer may read, pictures included; a priced story they have
+  // not bought ends with the offer (docs/product.md#prices-and-access).
+  const offer =
+    story.price && story.viewerAccess && !story.viewerAccess.full ? (
+      <StoryOffer storyId={story.id} price={story.price} />
+    ) : null;
   const text = (annotations: StoryAnnotations | null) => (
-    <StoryText story={story} showImages={props.isPremium} annotations={annotations} />
+    <StoryText story={story} annotations={annotations} offer={offer} />
   );
+  const priceable = story.viewerIsAuthor && story.isPublic && story.moderationStatus === "APPROVED";
 
   let statusView;
   switch (displayedStatus) {
@@ -295,6 +295,10 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
             onDiscard={() => setConfirmingDiscard(true)}
             onRegenerateImages={() => void handleRegenerateImages()}
           />
+          {/* Only a completed, public, approved story can be priced. */}
+          {priceable ? (
+            <StoryPriceControl storyId={story.id} priceCents={story.price?.amountCents ?? null} />
+          ) : null}
         </>
       ) : null;
       break;
