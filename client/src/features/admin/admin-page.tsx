@@ -3,6 +3,7 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
 import { AdminCategories } from "./admin-categories";
+import { AdminUnprice } from "./admin-unprice";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -220,6 +221,7 @@ export function AdminPage() {
       <>
         <ModerationQueues />
         {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminCategories /> : null}
+        {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminUnprice /> : null}
       </>
     );
   }

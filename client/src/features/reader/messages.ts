@@ -7,7 +7,6 @@ export const READER_MESSAGES = {
   restarting: "Restarting story generation...",
   notFound: "The requested story could not be found, is unavailable, or you might not have access.",
   loadFailed: "Could not load the story.",
-  profileLoadFailed: "Could not load your user profile.",
   connecting: "Connecting to generation updates...",
   connected: "Connected. Waiting for updates...",
   connectionFailed: "Connection failed.",

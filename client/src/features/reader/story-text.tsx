@@ -56,10 +56,9 @@ function Illustration({ image }: { image: StoryImage }) {
 /** A locked chapter's heading: its title and a lock, no text (the server sent none). */
 function LockedHeading({ title }: { title: string }) {
   return (
-    <h2 className="story-text__locked-title">
+    <h2 className="story-text__locked-title" aria-label={`${title} (locked)`}>
       <span aria-hidden="true">🔒 </span>
       {title}
-      <span className="visually-hidden"> (locked)</span>
     </h2>
   );
 }
