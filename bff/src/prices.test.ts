@@ -101,9 +101,13 @@ describe("prices through GraphQL", () => {
     expect(await failure(SET_PRICE, author, { storyId, priceCents: 150 })).toMatchObject({
       code: "BAD_USER_INPUT",
     });
-    await call("mutation($id: ID!) { setStoryVisibility(id: $id, isPublic: false) { id } }", author, {
-      id: storyId,
-    });
+    await call(
+      "mutation($id: ID!) { setStoryVisibility(id: $id, isPublic: false) { id } }",
+      author,
+      {
+        id: storyId,
+      },
+    );
     expect(await failure(SET_PRICE, author, { storyId, priceCents: 199 })).toMatchObject({
       code: "CONFLICT",
       reason: "NOT_PRICEABLE",

@@ -1,19 +1,11 @@
 import { and, eq, sql, type Placeholder, type SQL } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
-import {
-  isPremium,
-  NO_FACTS,
-  readAccess,
-  type AccessFacts,
-  type ReadAccess,
-} from "../domain/stories/access.js";
-import { isOwner, storyViewerOf } from "../domain/stories/visibility.js";
 import type { Database } from "./database.js";
-import { purchases, type StoryRecord, type UserRecord } from "./schema.js";
+import { purchases } from "./schema.js";
 
 // What deciding a viewer's access to a story reads (domain/stories/access.ts): whether they bought
-// it — a paid story purchase; a refunded, pending or failed one is none — and whether they are
-// premium, which their user row already says.
+// it — a paid story purchase; a refunded, pending or failed one is none. Whether they are premium
+// their user row already says.
 
 /** SQL: `user` has a paid purchase of the story whose id is `storyId` (purchases_story_paid_idx). */
 export function paidPurchaseSql(
@@ -42,24 +34,4 @@ export async function hasPaidPurchase(
     )
     .limit(1);
   return rows.length > 0;
-}
-
-/**
- * The viewer's access to the story. The purchase is looked up only when it can change the answer:
- * never for visitors, the author, moderators and admins.
- */
-export async function accessOf(
-  db: Database,
-  story: Pick<StoryRecord, "id" | "authorId" | "priceCents">,
-  user: UserRecord | null,
-): Promise<ReadAccess> {
-  const viewer = storyViewerOf(user);
-  if (user === null || isOwner(story, user.id) || viewer?.moderator === true) {
-    return readAccess(story, viewer, NO_FACTS);
-  }
-  const facts: AccessFacts = {
-    premium: isPremium(user),
-    purchased: await hasPaidPurchase(db, user.id, story.id),
-  };
-  return readAccess(story, viewer, facts);
 }

@@ -24,7 +24,7 @@ import {
   REPORTING_TOO_FAST,
   type RateLimiter,
 } from "../domain/rate-limits.js";
-import { accessOf } from "../db/story-access-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
 import { freePartOf } from "../domain/stories/access.js";
 import {
   assertCanRead,
@@ -256,7 +256,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
       const after = await comments.findWithStory(found.comment.id, user.id);
       if (after === null) throw notFound(COMMENT_NOT_FOUND);
-      return toCommentJson(after, jsonContext(after.story, user, await lockedFrom(after.story, user)));
+      return toCommentJson(
+        after,
+        jsonContext(after.story, user, await lockedFrom(after.story, user)),
+      );
     },
   );
 };

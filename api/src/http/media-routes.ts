@@ -4,7 +4,7 @@ import type { Database } from "../db/database.js";
 import type { MediaStore } from "../db/media-store.js";
 import type { StoryMediaRecord, StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
-import { accessOf } from "../db/story-access-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
 import { canSeePicture } from "../domain/stories/access.js";
 import { canRead, canView, storyViewerOf } from "../domain/stories/visibility.js";
 import { notFound } from "../lib/errors.js";

@@ -166,7 +166,11 @@ describe("GET /v1/stories/{id} of a priced story", () => {
     ["a visitor", () => null, { full: false, pictures: false, reason: "preview" }],
     ["a signed-in reader", () => reader, { full: false, pictures: false, reason: "preview" }],
     ["a premium reader", () => premium, { full: false, pictures: true, reason: "preview" }],
-    ["a buyer whose purchase was refunded", () => refunded, { full: false, pictures: false, reason: "preview" }],
+    [
+      "a buyer whose purchase was refunded",
+      () => refunded,
+      { full: false, pictures: false, reason: "preview" },
+    ],
   ])("gives %s the free part only, the later chapter as a stub", async (_who, person, access) => {
     const story = await pricedAndBought();
     const response = await call("GET", `/v1/stories/${story.publicId}`, person());
@@ -181,9 +185,7 @@ describe("GET /v1/stories/{id} of a priced story", () => {
       { title: "The Cellar", paragraphs: [], locked: true },
     ]);
     const shown = json.images.map((image) => image.id);
-    expect(shown).toEqual(
-      access.pictures ? [story.coverId, story.freePictureId] : [story.coverId],
-    );
+    expect(shown).toEqual(access.pictures ? [story.coverId, story.freePictureId] : [story.coverId]);
     if (!access.pictures) expect(response.body).not.toContain(story.freePictureId);
   });
 
@@ -284,7 +286,9 @@ describe("the other paths a priced story's text could take", () => {
     expect(locked?.url).toMatch(/^\/v1\/media\/[\w-]+\?exp=\d+&sig=[\w-]{43}$/);
     // An <img> sends no token: the URL alone must do.
     expect((await call("GET", locked!.url)).statusCode).toBe(200);
-    const forged = locked!.url.replace(/sig=./, (start) => (start.endsWith("A") ? "sig=B" : "sig=A"));
+    const forged = locked!.url.replace(/sig=./, (start) =>
+      start.endsWith("A") ? "sig=B" : "sig=A",
+    );
     expect((await call("GET", forged)).statusCode).toBe(404);
     const otherPicture = locked!.url.replace(story.lockedPictureId, story.freePictureId);
     expect((await call("GET", otherPicture)).statusCode).toBe(404);
@@ -313,7 +317,8 @@ describe("the other paths a priced story's text could take", () => {
       const list = await call("GET", url, person);
       expect(list.statusCode).toBe(200);
       expect(list.body).not.toContain(LOCKED_WORDS);
-      const notes = list.json<Array<{ content: string; quote: string | null; location: unknown }>>();
+      const notes =
+        list.json<Array<{ content: string; quote: string | null; location: unknown }>>();
       expect(notes.find((note) => note.content === "What a twist.")).toMatchObject({
         quote: null,
         location: null,

@@ -92,7 +92,12 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
   const ownersView = async (story: StoryRecord, owner: UserRecord) => {
     await followedByPictures(db, options.media, story.id);
-    return storyDetail({ db, stories, community, links: options.links }, story, owner, owner.username);
+    return storyDetail(
+      { db, stories, community, links: options.links },
+      story,
+      owner,
+      owner.username,
+    );
   };
 
   /**

@@ -1,7 +1,7 @@
 import type { CommunityRepository, StoryCard } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
-import { accessOf } from "../db/story-access-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
 import type { PictureLinks } from "../domain/stories/picture-links.js";
 import type { StoriesRepository } from "../db/stories-repository.js";
 import { decodeKeyset, encodeKeyset, type KeysetList, type KeysetPosition } from "../lib/cursor.js";

@@ -3,7 +3,7 @@ import type { WebSocket } from "ws";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
-import { accessOf } from "../db/story-access-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import { canView } from "../domain/stories/visibility.js";
 import { Failure } from "../lib/errors.js";

@@ -135,8 +135,9 @@ describe("the free part", () => {
     [6, 2],
     [10, 3],
   ])("is the first third (at least one) of a single chapter's %i paragraphs: %i", (n, kept) => {
-    expect(freeParagraphCounts({ chapters: [{ title: "Only", paragraphs: paragraphs(n, "P") }] }))
-      .toEqual([kept]);
+    expect(
+      freeParagraphCounts({ chapters: [{ title: "Only", paragraphs: paragraphs(n, "P") }] }),
+    ).toEqual([kept]);
   });
 
   it("sends later chapters as locked stubs without text, and the whole text with full access", () => {
