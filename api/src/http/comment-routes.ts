@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { canonicalText, COMMENTS_LIMIT, type StoryContent } from "@storyloom/common";
+import { COMMENTS_LIMIT, type StoryContent } from "@storyloom/common";
 import { CommentsRepository, type CommentWithStory } from "../db/comments-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
@@ -25,7 +25,7 @@ import {
   type RateLimiter,
 } from "../domain/rate-limits.js";
 import { accessOf } from "../domain/stories/viewer-access.js";
-import { freePartOf } from "../domain/stories/access.js";
+import { freePartLength, freePartOf } from "../domain/stories/access.js";
 import {
   assertCanRead,
   assertCanView,
@@ -61,11 +61,6 @@ export interface CommentRoutesOptions {
 const optionalSecurity = [{}, ...bearerSecurity];
 const EMPTY: StoryContent = { chapters: [] };
 
-/** The length of the free part's canonical text (its offsets are the whole text's). */
-function freeTextLength(content: StoryContent | null): number {
-  return canonicalText(freePartOf(content ?? EMPTY)).length;
-}
-
 export function jsonContext(
   story: Pick<StoryRecord, "publicId" | "authorId">,
   user: UserRecord | null,
@@ -100,7 +95,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
     if (access.full) return null;
     const content =
       story.content === undefined ? (await stories.findById(story.id))?.content : story.content;
-    return freeTextLength(content ?? null);
+    return freePartLength(content ?? null);
   }
 
   /** The story, when the caller may see it and it is open for discussion. */

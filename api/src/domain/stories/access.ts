@@ -130,10 +130,9 @@ export function canSeePicture(
 }
 
 /**
- * Whether a text range [start, end) of the canonical text lies inside the free part (inline
- * comments there are everyone's who may see the story).
+ * Where the text past the free part begins, as an offset of the canonical text: inline comments
+ * ending after it quote what a reader without the full text may not read.
  */
-export function inFreePart(content: StoryContent | null, range: { start: number; end: number }) {
-  if (content === null) return false;
-  return range.end <= canonicalText(freePartOf(content)).length;
+export function freePartLength(content: StoryContent | null): number {
+  return content === null ? 0 : canonicalText(freePartOf(content)).length;
 }
