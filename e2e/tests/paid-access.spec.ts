@@ -17,13 +17,13 @@ interface Chapter {
 interface StoryText {
   story: {
     content: { chapters: Chapter[] };
-    images: Array<{ id: string; role: string; url: string }>;
+    images: Array<{ id: string; role: string; url: string; altText: string }>;
   };
 }
 const STORY_TEXT = `query Text($publicId: ID!) {
   story(publicId: $publicId) {
     content { chapters { title paragraphs locked } }
-    images { id role url }
+    images { id role url altText }
   }
 }`;
 
@@ -139,8 +139,14 @@ test("a priced story's readers without access get its free part and the offer, a
     }
   }
 
-  // The author still reads everything, with no offer.
+  // The author still reads everything, with no offer, and the illustrations load in the page by
+  // their signed addresses (an <img> sends no token).
   await page.reload();
   await expect(page.getByText(locked.at(-1)!)).toBeVisible();
   await expect(page.getByRole("complementary", { name: "Keep reading" })).toHaveCount(0);
+  const picture = page.getByRole("img", { name: illustrations[0]!.altText }).first();
+  await picture.scrollIntoViewIfNeeded();
+  await expect
+    .poll(() => picture.evaluate((element) => (element as HTMLImageElement).naturalWidth))
+    .toBeGreaterThan(0);
 });
