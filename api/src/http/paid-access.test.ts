@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { UserRole } from "@storyloom/common";
+import { PRICE_POINTS_CENTS, type UserRole } from "@storyloom/common";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "../db/schema.js";
 import { listen, openStream } from "../live/live-test-kit.js";
@@ -103,6 +103,13 @@ describe("PATCH /v1/stories/{id}/price", () => {
     const hidden = await storyIn(api, owner, "completed");
     const notSeen = await call("PATCH", `/v1/stories/${hidden}/price`, reader, { price_cents: 99 });
     expect(notSeen.statusCode).toBe(404);
+  });
+
+  it("documents the price points of common as the only prices, in the OpenAPI document", async () => {
+    const document = (await call("GET", "/v1/openapi.json")).json();
+    const schema = document.components.schemas.StoryDetail.properties.price_cents;
+    const points = schema.anyOf.flatMap((option: { enum?: number[] }) => option.enum ?? []);
+    expect(points).toEqual([...PRICE_POINTS_CENTS]);
   });
 
   it("takes only the price points", async () => {

@@ -159,6 +159,35 @@ describe("story reader", () => {
     expect(offer.compareDocumentPosition(locked) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 
+  it("puts the offer after the free paragraphs of a single chapter cut short", async () => {
+    renderStory(
+      storyFixture({
+        viewerIsAuthor: false,
+        isPublic: true,
+        price: { __typename: "Money", amountCents: 99, currency: "usd", formatted: "$0.99" },
+        viewerAccess: { __typename: "StoryAccess", full: false },
+        content: {
+          __typename: "StoryContent",
+          chapters: [
+            {
+              __typename: "Chapter",
+              title: "The Flood",
+              paragraphs: ["Water rose over the city."],
+              locked: true,
+            },
+          ],
+        },
+      }),
+      false,
+    );
+    const offer = await screen.findByRole("complementary", { name: "Keep reading" });
+    expect(offer).toHaveTextContent("The rest of this story is $0.99.");
+    // The chapter keeps its title: some of it is readable.
+    expect(screen.getByRole("heading", { level: 2, name: "The Flood" })).toBeInTheDocument();
+    const free = screen.getByText("Water rose over the city.");
+    expect(free.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
   it("shows no offer to a reader with the whole text of a priced story", async () => {
     renderStory(
       storyFixture({
