@@ -7,6 +7,7 @@ import { CommunityRepository } from "./db/community-repository.js";
 import { DiscoveryRepository } from "./db/discovery-repository.js";
 import type { Database } from "./db/database.js";
 import { MediaStore } from "./db/media-store.js";
+import { PictureLinks } from "./domain/stories/picture-links.js";
 import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
 import { UsersRepository } from "./db/users-repository.js";
 import { TRENDING } from "./domain/community/trending.js";
@@ -41,6 +42,7 @@ import { storyRoutes } from "./http/story-routes.js";
 import { StoryDetailSchema } from "./http/story-schema.js";
 import { userRoutes } from "./http/user-routes.js";
 import { peopleRoutes } from "./http/people-routes.js";
+import { priceRoutes } from "./http/price-routes.js";
 import { AuthorProfileSchema } from "./http/people-schema.js";
 import { PeopleRepository } from "./db/people-repository.js";
 import type { IdentityProvider } from "./identity/identity-provider.js";
@@ -156,8 +158,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     anonymousRequests: limits.anonymousRequests,
   });
+  // Illustrations' signed URLs (docs/decisions/030): any replica verifies another's.
+  const links = new PictureLinks(settings.readHashSecret, deps.now);
   await app.register(storyRoutes, {
     prefix: "/v1",
+    links,
     db,
     community,
     guards,
@@ -178,10 +183,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     cache: publicLists,
     now: deps.now,
   });
-  await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards });
+  await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleRepository(db), guards });
-  await app.register(mediaRoutes, { prefix: "/v1", db, guards, media });
+  await app.register(mediaRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
@@ -190,8 +195,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
-  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards });
+  await app.register(adminRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards, links });
   // House ads and affiliate links (docs/decisions/032).
   await app.register(adRoutes, {
     prefix: "/v1",

@@ -9,7 +9,7 @@ import { CommunityRepository } from "./db/community-repository.js";
 import { DiscoveryRepository } from "./db/discovery-repository.js";
 import { PeopleRepository } from "./db/people-repository.js";
 import { bookmarks, categories, stories, storyMedia, storyReads, users } from "./db/schema.js";
-import { SEED_AUTHORS, SEED_CATEGORIES, SEED_STORIES, seedDatabase } from "./seed.js";
+import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
 import { TRENDING } from "./domain/community/trending.js";
@@ -50,6 +50,11 @@ describe("seedDatabase", () => {
       .where(eq(storyMedia.role, "cover"));
     expect(covers[0]?.n).toBe(SEED_STORIES.length);
     expect(new Set(rows.map((story) => story.desiredLength)).size).toBe(3);
+    // Two of them priced, the rest free.
+    const priced = rows.filter((story) => story.priceCents !== null);
+    expect(Object.fromEntries(priced.map((story) => [story.title, story.priceCents]))).toEqual(
+      Object.fromEntries(SEED_PRICES),
+    );
     expect(new Set(rows.map((story) => story.nastinessLevel)).size).toBe(3);
   });
 

@@ -16,7 +16,7 @@ import { openDatabase } from "./db/open-database.js";
 import { migrate, readMigrations } from "./db/migrate.js";
 import { pgliteInUse } from "./db/pglite-in-use.js";
 import { stories, type StoryRecord } from "./db/schema.js";
-import { type DesiredLength, type NastinessLevel } from "@storyloom/common";
+import { type DesiredLength, type NastinessLevel, type PricePointCents } from "@storyloom/common";
 import { UsersRepository } from "./db/users-repository.js";
 import { ConfigError } from "./config/api-config.js";
 import { loadLocalConfig } from "./cli/local-config.js";
@@ -44,6 +44,15 @@ export const SEED_AUTHORS = [
 ] as const;
 
 type SeedStory = [title: string, outline: string, tags: string[], length: DesiredLength];
+
+/**
+ * Seed stories with a price, by title: a fresh start shows priced stories, their free part and the
+ * offer (docs/product.md#prices-and-access).
+ */
+export const SEED_PRICES: ReadonlyMap<string, PricePointCents> = new Map([
+  ["Salt and Silver", 199],
+  ["The Clockwork Orchard", 99],
+]);
 
 export const SEED_STORIES: SeedStory[] = [
   [
@@ -454,6 +463,8 @@ async function publishAll(
         updatedAt: publishedAt,
         // Seed stories are the project's own: never held for a moderator.
         moderationStatus: "approved",
+        priceCents: SEED_PRICES.get(story.title) ?? null,
+        pricedAt: SEED_PRICES.has(story.title) ? publishedAt : null,
       })
       .where(eq(stories.id, story.id));
   }

@@ -3,6 +3,7 @@
 // (enumValues) and the executable schema translates with it (resolvers/index.ts), so REST values
 // pass straight through, out to clients and in from their arguments.
 import {
+  ACCESS_REASONS,
   DESIRED_LENGTHS,
   graphQLEnumValues,
   IMAGE_ROLES,
@@ -21,4 +22,5 @@ export const ENUM_VALUES = {
   StoryImageRole: graphQLEnumValues(IMAGE_ROLES),
   Role: graphQLEnumValues(USER_ROLES),
   Theme: graphQLEnumValues(THEMES),
+  StoryAccessReason: graphQLEnumValues(ACCESS_REASONS),
 };

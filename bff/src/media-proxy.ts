@@ -2,9 +2,10 @@
 //
 // <img> cannot send an Authorization header, so a picture of a story that is not listed
 // (completed, public and approved: otherwise only its owner may see it) reaches a browser only
-// when the api agrees: the api decides per request and answers 404 otherwise. Owner-only pictures
-// of such stories will need a signed URL later; until then the BFF forwards whatever
-// Authorization the request has.
+// when the api agrees: the api decides per request and answers 404 otherwise. An illustration's
+// URL carries the api's signature (?exp=&sig=, docs/decisions/030), passed along as it came.
+// Owner-only pictures of unlisted stories will need a signed URL too; until then the BFF forwards
+// whatever Authorization the request has.
 import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
@@ -15,6 +16,17 @@ export const MEDIA_PATH = "/media";
 const API_MEDIA_PATH = "/v1/media/";
 // The api's media ids are nanoids; anything else is not a picture and never goes upstream.
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/;
+// An illustration's signed URL (docs/decisions/030): the api checks it; only its shape passes here.
+const SIGNATURE = { exp: /^\d{1,12}$/, sig: /^[A-Za-z0-9_-]{43}$/ } as const;
+
+/** The signature an illustration's URL carries, as the api's query (empty when there is none). */
+function signatureQuery(query: Request["query"]): string {
+  const exp = query.exp;
+  const sig = query.sig;
+  if (typeof exp !== "string" || typeof sig !== "string") return "";
+  if (!SIGNATURE.exp.test(exp) || !SIGNATURE.sig.test(sig)) return "";
+  return `?exp=${exp}&sig=${sig}`;
+}
 const FORWARDED_REQUEST_HEADERS = ["authorization", "if-none-match"] as const;
 // The api's Content-Security-Policy and nosniff keep a picture (an SVG too) from running anything
 // when it is opened directly: they replace the page policy the BFF puts on every answer.
@@ -70,7 +82,11 @@ export function mediaProxy(rest: RestConnection, client: (request: Request) => C
     response.once("close", () => aborted.abort());
     let upstream;
     try {
-      upstream = await rest.get(`${API_MEDIA_PATH}${id}`, headers, aborted.signal);
+      upstream = await rest.get(
+        `${API_MEDIA_PATH}${id}${signatureQuery(request.query)}`,
+        headers,
+        aborted.signal,
+      );
     } catch {
       if (!response.headersSent) sendFailure(request, response, UNAVAILABLE);
       return;

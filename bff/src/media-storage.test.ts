@@ -118,9 +118,21 @@ describe("pictures in object storage through the BFF", () => {
     await change(token, "confirmStory", id);
     await change(token, "setStoryVisibility", id, "public");
     const listed = await readStory(publicId);
-    expect(listed?.images.length).toBe(ready.images.length);
-    for (const image of listed?.images ?? []) {
-      expect(image.url.startsWith(`${bucketUrl}/public/`)).toBe(true);
+    // A visitor is not premium: the cover alone, at its CDN address; illustrations never have one
+    // (docs/decisions/030).
+    expect(listed?.images.map((image) => image.role)).toEqual(["COVER"]);
+    expect(listed?.images[0]?.url.startsWith(`${bucketUrl}/public/`)).toBe(true);
+    // The author's illustrations: signed same-origin URLs that work without a token, as an <img>.
+    const owners = (await readStory(publicId, token))!.images.filter((i) => i.role === "CHAPTER");
+    expect(owners.length).toBeGreaterThan(0);
+    for (const image of owners) {
+      expect(image.url).toMatch(/^\/media\/[\w-]+\?exp=\d+&sig=[\w-]{43}$/);
+      const signed = await fetch(`${bff.url}${image.url}`);
+      expect(signed.status).toBe(200);
+      expect(signed.headers.get("cache-control")).toBe("private, max-age=31536000, immutable");
+      expect((await fetch(`${bff.url}/media/${image.id}`)).status).toBe(404);
+      const forged = image.url.replace(/sig=./, (start) => (start === "sig=A" ? "sig=B" : "sig=A"));
+      expect((await fetch(`${bff.url}${forged}`)).status).toBe(404);
     }
     expect(listed?.headerImageUrl).toBe(listed?.images.find((i) => i.role === "COVER")?.url);
     const fromCdn = await fetch(listed!.headerImageUrl!);

@@ -6,3 +6,4 @@ export * from "./reanchor.js";
 export * from "./vocabulary.js";
 export * from "./request-text.js";
 export * from "./preferences.js";
+export * from "./prices.js";

@@ -49,7 +49,7 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   await expect(page.getByRole("button", { name: "Hide Preview" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Story" }).click();
   await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
-  // The owner sees the private story's pictures (premium by default).
+  // The owner sees the private story's pictures (an author sees their own: decision 030).
   const cover = page.getByRole("img", { name: /^Cover art for/ });
   await expect
     .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))

@@ -82,7 +82,8 @@ export const ApiEnvSchema = Type.Object({
   }),
   READ_HASH_SECRET: Env.optional(
     Env.text({
-      description: "secret mixed into the hashed reader keys that count reads once a day",
+      description:
+        "secret mixed into the hashed reader keys that count reads once a day, and the key of illustrations' signed URLs (replicas share it)",
     }),
   ),
   DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {

@@ -4,6 +4,7 @@ import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { DesiredLength, NastinessLevel } from "@storyloom/common";
 import type { KeysetPosition } from "../lib/cursor.js";
 import type { Database } from "./database.js";
+import { paidPurchaseSql } from "./story-access-repository.js";
 import {
   bookmarks,
   comments,
@@ -73,9 +74,13 @@ export type ReaderPicture = Pick<
   "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
 >;
 
-/** The story of the reader's page: the row, its author's username, counts and pictures. */
+/**
+ * The story of the reader's page: the row, its author's username, counts and pictures, and whether
+ * the viewer bought it (a paid purchase; domain/stories/access.ts).
+ */
 export type ReaderStory = StoryRecord & {
   authorUsername: string | null;
+  viewerPurchased: boolean;
   community: StoryCommunity;
   media: ReaderPicture[];
 };
@@ -194,6 +199,8 @@ export const storyCardColumns = {
   updatedAt: stories.updatedAt,
   moderationStatus: stories.moderationStatus,
   moderationReason: stories.moderationReason,
+  /** The price only: a card carries no text beyond the preview (docs/decisions/030). */
+  priceCents: stories.priceCents,
 };
 
 export type StoryCardFields = Pick<StoryRecord, keyof typeof storyCardColumns>;
@@ -475,6 +482,7 @@ export class CommunityRepository {
           authorUsername: users.username,
           ...communityColumns(viewerParam),
           pictures,
+          purchased: paidPurchaseSql(qualified(stories.id), viewerParam),
         })
         .from(stories)
         .leftJoin(users, eq(users.id, stories.authorId))
@@ -486,6 +494,7 @@ export class CommunityRepository {
     return {
       ...row.story,
       authorUsername: row.authorUsername,
+      viewerPurchased: row.purchased === true || String(row.purchased) === "true",
       community: {
         bookmarkCount: Number(row.bookmarkCount),
         commentCount: Number(row.commentCount),

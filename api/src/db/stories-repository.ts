@@ -80,6 +80,8 @@ const accessColumns = {
   status: stories.status,
   isPublic: stories.isPublic,
   moderationStatus: stories.moderationStatus,
+  /** Whether the discussion's passages are all the viewer's (docs/decisions/030). */
+  priceCents: stories.priceCents,
 };
 
 export type StoryAccess = Pick<StoryRecord, keyof typeof accessColumns>;

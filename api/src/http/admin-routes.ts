@@ -10,7 +10,8 @@ import { StoriesRepository } from "../db/stories-repository.js";
 import { notifyStoryEvent } from "../db/story-events.js";
 import { COMMENT_NOT_FOUND } from "../domain/comments/comment-rules.js";
 import { isModerator } from "../domain/comments/moderation.js";
-import { storyNotFound } from "../domain/stories/visibility.js";
+import { NO_FACTS, readAccess } from "../domain/stories/access.js";
+import { storyNotFound, storyViewerOf } from "../domain/stories/visibility.js";
 import { conflict, forbidden, invalid, notFound } from "../lib/errors.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { jsonContext } from "./comment-routes.js";
@@ -19,8 +20,11 @@ import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
 import { followedByPictures } from "./story-pictures-sync.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "./story-schema.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 
 export interface AdminRoutesOptions {
+  /** Signs illustrations' URLs for readers who may see them (domain/stories/picture-links.ts). */
+  links: PictureLinks;
   db: Database;
   guards: AuthGuards;
   /** The bucket of pictures (decision 028): an approval publishes them, a rejection hides them. */
@@ -145,6 +149,8 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
           viewerId: user.id,
           authorUsername: story.authorUsername,
           media: media.get(story.id) ?? [],
+          access: readAccess(story, storyViewerOf(user), NO_FACTS),
+          links: options.links,
         }),
       );
     },
@@ -171,6 +177,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
           viewerId: user.id,
           authorUsername: story.authorUsername,
           media: await storiesRepository.listMedia(updated.id, updated.generation),
+          // Moderators and admins read every story whole (domain/stories/access.ts).
+          access: readAccess(updated, storyViewerOf(user), NO_FACTS),
+          links: options.links,
         });
       }
     }

@@ -3,6 +3,7 @@ import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
 import type { CommunityRepository } from "../db/community-repository.js";
 import type { Database } from "../db/database.js";
+import type { UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import { assertCanView } from "../domain/stories/visibility.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
@@ -16,8 +17,11 @@ import {
   StoryIdParams,
 } from "./story-schema.js";
 import { keysetStoryPage, storyDetail } from "./story-views.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 
 export interface BookmarkRoutesOptions {
+  /** Signs illustrations' URLs for readers who may see them (domain/stories/picture-links.ts). */
+  links: PictureLinks;
   db: Database;
   community: CommunityRepository;
   guards: AuthGuards;
@@ -36,14 +40,23 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   const { db, community, guards } = options;
   const stories = new StoriesRepository(db);
 
-  /** The story as its card shows it to `viewerId`, with the bookmark state after the change. */
-  async function bookmarked(publicId: string, viewerId: string, change: "add" | "remove") {
+  /**
+   * The story as the viewer may read it (its text cut to their access), with the bookmark state
+   * after the change.
+   */
+  async function bookmarked(publicId: string, signedIn: UserRecord, change: "add" | "remove") {
+    const viewerId = signedIn.id;
     const story = await stories.findByPublicId(publicId);
     // Only stories the viewer may see: any other is not found, so a private one never leaks.
     assertCanView(story, viewerId);
     if (change === "add") await community.addBookmark(viewerId, story.id);
     else await community.removeBookmark(viewerId, story.id);
-    return storyDetail({ stories, community }, story, viewerId, story.authorUsername);
+    return storyDetail(
+      { db, stories, community, links: options.links },
+      story,
+      signedIn,
+      story.authorUsername,
+    );
   }
 
   const bookmarkSchema = (operationId: string, summary: string) => ({
@@ -65,7 +78,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       onRequest: guards.requireUser,
       schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see."),
     },
-    async (request) => bookmarked(request.params.id, signedInUser(request).id, "add"),
+    async (request) => bookmarked(request.params.id, signedInUser(request), "add"),
   );
 
   app.delete(
@@ -74,7 +87,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       onRequest: guards.requireUser,
       schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark."),
     },
-    async (request) => bookmarked(request.params.id, signedInUser(request).id, "remove"),
+    async (request) => bookmarked(request.params.id, signedInUser(request), "remove"),
   );
 
   app.get(

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { COMMENTS_LIMIT } from "@storyloom/common";
+import { COMMENTS_LIMIT, type StoryContent } from "@storyloom/common";
 import { CommentsRepository, type CommentWithStory } from "../db/comments-repository.js";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
@@ -24,6 +24,8 @@ import {
   REPORTING_TOO_FAST,
   type RateLimiter,
 } from "../domain/rate-limits.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
+import { freePartLength, freePartOf } from "../domain/stories/access.js";
 import {
   assertCanRead,
   assertCanView,
@@ -57,12 +59,18 @@ export interface CommentRoutesOptions {
 }
 
 const optionalSecurity = [{}, ...bearerSecurity];
+const EMPTY: StoryContent = { chapters: [] };
 
 export function jsonContext(
   story: Pick<StoryRecord, "publicId" | "authorId">,
   user: UserRecord | null,
+  lockedFrom: number | null = null,
 ): CommentJsonContext {
-  return { story, viewer: user ? { id: user.id, moderator: isModerator(user) } : null };
+  return {
+    story,
+    viewer: user ? { id: user.id, moderator: isModerator(user) } : null,
+    lockedFrom,
+  };
 }
 
 /** The /comments routes: a story's discussion, and deleting and reporting comments. */
@@ -73,6 +81,22 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
   const { db, guards, moderation, postLimiter, reportLimiter } = options;
   const stories = new StoriesRepository(db);
   const comments = new CommentsRepository(db);
+
+  /**
+   * Where the text the viewer may not read begins (a priced story they have not bought), or null:
+   * inline notes past it go without their passage (docs/decisions/030). Reads the text only then.
+   */
+  async function lockedFrom(
+    story: Pick<StoryRecord, "id" | "authorId" | "priceCents"> & { content?: StoryContent | null },
+    user: UserRecord | null,
+  ): Promise<number | null> {
+    if (story.priceCents === null) return null;
+    const access = await accessOf(db, story, user);
+    if (access.full) return null;
+    const content =
+      story.content === undefined ? (await stories.findById(story.id))?.content : story.content;
+    return freePartLength(content ?? null);
+  }
 
   /** The story, when the caller may see it and it is open for discussion. */
   async function openStory(publicId: string, user: UserRecord | null) {
@@ -114,7 +138,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       assertCommentsOpen(story);
       const limit = request.query.limit ?? COMMENTS_LIMIT;
       const rows = await comments.listForStory(story.id, request.user?.id ?? null, limit);
-      return commentTree(rows, jsonContext(story, request.user));
+      const locked = await lockedFrom(story, request.user);
+      return commentTree(rows, jsonContext(story, request.user, locked));
     },
   );
 
@@ -147,7 +172,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
         const onStory = await comments.idsOnStory(story.id, [parentId]);
         if (!onStory.has(parentId)) throw invalid("parent_comment_id", PARENT_NOT_ON_STORY);
       }
-      const anchor = location === null ? null : anchorFor(story, location);
+      // A reader of the free part can quote only the free part: the rest is not theirs to read.
+      const locked = await lockedFrom(story, user);
+      const readable = locked === null ? story : { content: freePartOf(story.content ?? EMPTY) };
+      const anchor = location === null ? null : anchorFor(readable, location);
       await postLimiter.takeTurn(user.id, COMMENTING_TOO_FAST);
       const created = await comments.insert({
         storyId: story.id,
@@ -166,7 +194,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
         .send(
           toCommentJson(
             { comment: created, author, viewerReported: false },
-            jsonContext(story, user),
+            jsonContext(story, user, locked),
           ),
         );
     },
@@ -223,7 +251,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
       const after = await comments.findWithStory(found.comment.id, user.id);
       if (after === null) throw notFound(COMMENT_NOT_FOUND);
-      return toCommentJson(after, jsonContext(after.story, user));
+      return toCommentJson(
+        after,
+        jsonContext(after.story, user, await lockedFrom(after.story, user)),
+      );
     },
   );
 };

@@ -1,7 +1,7 @@
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { CommentRow } from "../db/comments-repository.js";
-import { type StoryRecord } from "../db/schema.js";
+import { type CommentRecord, type StoryRecord } from "../db/schema.js";
 import { MODERATION_STATUSES, type ModerationStatus } from "@storyloom/common";
 import { apiIdSchema } from "./api-id-schema.js";
 
@@ -75,8 +75,14 @@ export const CommentSchema = Type.Object(
     }),
     created_at: Type.String({ format: "date-time" }),
     is_inline: Type.Boolean({ description: "Anchored to a passage." }),
-    location: nullable(LocationSchema, "Null for general comments and orphaned notes."),
-    quote: nullable(Type.String(), "The passage as it was quoted (inline notes)."),
+    location: nullable(
+      LocationSchema,
+      "Null for general comments and orphaned notes, and for notes in the part of a priced story the caller has not bought.",
+    ),
+    quote: nullable(
+      Type.String(),
+      "The passage as it was quoted (inline notes); null when it lies in the part of a priced story the caller has not bought.",
+    ),
     is_orphaned: Type.Boolean({
       description: "The text changed and the passage could not be found again.",
     }),
@@ -140,6 +146,20 @@ export const DeletedCommentResponse = Type.Object(
 export interface CommentJsonContext {
   story: Pick<StoryRecord, "publicId" | "authorId">;
   viewer: { id: string; moderator: boolean } | null;
+  /**
+   * Where the text the viewer may not read begins (canonical offset), for a priced story they
+   * have not bought; null or absent: they read it all (docs/decisions/030).
+   */
+  lockedFrom?: number | null;
+}
+
+/**
+ * An inline note's passage may be shown: the viewer reads the whole text, or the passage lies in
+ * the free part. An orphaned note's quote could come from anywhere: withheld too.
+ */
+function passageShown(comment: CommentRecord, lockedFrom: number | null | undefined): boolean {
+  if (lockedFrom === null || lockedFrom === undefined) return true;
+  return !comment.isOrphaned && comment.anchorEnd !== null && comment.anchorEnd <= lockedFrom;
 }
 
 /** One comment's JSON, without its replies (commentTree nests them). */
@@ -149,6 +169,7 @@ export function toCommentJson(row: CommentRow, context: CommentJsonContext): Com
   const isAuthor = viewer !== null && comment.authorId === viewer.id;
   const isStoryOwner = viewer !== null && context.story.authorId === viewer.id;
   const isInline = comment.quote !== null;
+  const shown = passageShown(comment, context.lockedFrom);
   return {
     id: comment.id,
     story_id: context.story.publicId,
@@ -163,10 +184,14 @@ export function toCommentJson(row: CommentRow, context: CommentJsonContext): Com
     created_at: comment.createdAt.toISOString(),
     is_inline: isInline,
     location:
-      isInline && !comment.isOrphaned && comment.anchorStart !== null && comment.anchorEnd !== null
+      shown &&
+      isInline &&
+      !comment.isOrphaned &&
+      comment.anchorStart !== null &&
+      comment.anchorEnd !== null
         ? { start: comment.anchorStart, end: comment.anchorEnd }
         : null,
-    quote: comment.quote,
+    quote: shown ? comment.quote : null,
     is_orphaned: comment.isOrphaned,
     is_by_story_author: comment.authorId !== null && comment.authorId === context.story.authorId,
     can_delete: isAuthor || isStoryOwner || (viewer?.moderator ?? false),

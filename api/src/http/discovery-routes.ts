@@ -31,11 +31,14 @@ import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
 import { storyDetailResponse, StoryIdParams } from "./story-schema.js";
 import { storyDetail } from "./story-views.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
 // anyone lists them; only admins change them; a story's owner picks its category.
 
 export interface DiscoveryRoutesOptions {
+  /** Signs illustrations' URLs for readers who may see them (domain/stories/picture-links.ts). */
+  links: PictureLinks;
   db: Database;
   community: CommunityRepository;
   guards: AuthGuards;
@@ -359,7 +362,12 @@ export const discoveryRoutes: FastifyPluginAsyncTypebox<DiscoveryRoutesOptions> 
       }
       const updated = await stories.findByPublicId(story.publicId);
       if (updated === null) throw notFound(CATEGORY_NOT_FOUND);
-      return storyDetail({ stories, community }, updated, user.id, user.username);
+      return storyDetail(
+        { db, stories, community, links: options.links },
+        updated,
+        user,
+        user.username,
+      );
     },
   );
 };

@@ -2,15 +2,21 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../db/database.js";
 import type { MediaStore } from "../db/media-store.js";
+import type { StoryMediaRecord, StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
+import { canSeePicture } from "../domain/stories/access.js";
 import { canRead, canView, storyViewerOf } from "../domain/stories/visibility.js";
 import { notFound } from "../lib/errors.js";
 import { apiIdSchema } from "./api-id-schema.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 
 export interface MediaRoutesOptions {
+  /** Signs illustrations' URLs for readers who may see them (domain/stories/picture-links.ts). */
+  links: PictureLinks;
   db: Database;
   guards: AuthGuards;
   /** The bucket of pictures whose row keeps only a key (decision 028); null: none. */
@@ -38,6 +44,20 @@ const PICTURE_HEADERS = {
 export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
   const stories = new StoriesRepository(options.db);
 
+  /**
+   * An illustration goes to a caller the story's JSON signed its URL for, or whose own access
+   * (their token) shows it to them — the same rule as the story's JSON (domain/stories/access.ts).
+   */
+  async function mayFetchIllustration(
+    found: { media: StoryMediaRecord; story: StoryRecord },
+    request: { user: UserRecord | null; query: { exp?: number; sig?: string } },
+  ): Promise<boolean> {
+    const { media, story } = found;
+    if (options.links.verify(media.id, request.query.exp, request.query.sig)) return true;
+    const access = await accessOf(options.db, story, request.user);
+    return canSeePicture(media, access, story.content);
+  }
+
   app.get(
     "/media/:id",
     {
@@ -47,7 +67,23 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
         summary: "A story's picture; 304 when If-None-Match names its ETag.",
         tags: ["media"],
         security: [{}, ...bearerSecurity],
+        description:
+          "The cover is everyone's who may see the story. An illustration only for readers with picture access (premium readers, buyers of the story, its author, moderators; docs/decisions/030): with their token, or by the signed URL the story's JSON gave them (exp and sig). Anyone else: 404, never the bytes.",
         params: Type.Object({ id: apiIdSchema("The picture's id") }),
+        querystring: Type.Object(
+          {
+            exp: Type.Optional(
+              Type.Integer({ minimum: 0, description: "The signature's end, in Unix seconds." }),
+            ),
+            sig: Type.Optional(
+              Type.String({
+                pattern: "^[A-Za-z0-9_-]{43}$",
+                description: "The signature the story's JSON put in the illustration's URL.",
+              }),
+            ),
+          },
+          { additionalProperties: false },
+        ),
         response: {
           200: Type.Unsafe<Buffer>({
             description: "The picture's bytes, with its Content-Type and ETag.",
@@ -65,11 +101,17 @@ export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async 
         throw notFound(PICTURE_NOT_FOUND);
       }
       const { media, story } = found;
+      const illustration = media.role !== "cover";
+      if (illustration && !(await mayFetchIllustration(found, request))) {
+        throw notFound(PICTURE_NOT_FOUND);
+      }
       const etag = `"${media.etag}"`;
+      // An illustration is never for everyone: no shared cache may keep it.
+      const shared = canView(story, null) && !illustration;
       reply.headers({
         ...PICTURE_HEADERS,
         etag,
-        "cache-control": `${canView(story, null) ? "public" : "private"}, ${IMMUTABLE}`,
+        "cache-control": `${shared ? "public" : "private"}, ${IMMUTABLE}`,
       });
       if (matchesEtag(request.headers["if-none-match"], etag)) {
         return reply.status(304).send(null);

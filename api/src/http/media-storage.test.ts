@@ -43,7 +43,7 @@ const call = (method: Method, url: string, person?: TestPerson, payload?: object
 
 interface StoryJson {
   header_image_url: string | null;
-  images: Array<{ id: string; url: string }>;
+  images: Array<{ id: string; role: string; url: string }>;
 }
 
 const sha32 = (bytes: Uint8Array) => createHash("sha256").update(bytes).digest("hex").slice(0, 32);
@@ -52,6 +52,7 @@ async function pictureRows(storyId: string) {
   return api.database.db
     .select({
       id: storyMedia.id,
+      role: storyMedia.role,
       bytes: storyMedia.bytes,
       etag: storyMedia.etag,
       storageKey: storyMedia.storageKey,
@@ -98,7 +99,7 @@ describe("pictures in object storage", () => {
     const { publicId, storyId } = await writtenStory(owner);
     const json = (await call("GET", `/v1/stories/${publicId}`, owner)).json<StoryJson>();
     expect(json.images.length).toBeGreaterThan(0);
-    const [row] = await pictureRows(storyId);
+    const row = (await pictureRows(storyId)).find((picture) => picture.role === "cover");
     const url = `/v1/media/${row!.id}`;
     expect(json.images.map((image) => image.url)).toContain(url);
     expect(json.header_image_url).toMatch(/^\/v1\/media\//);
@@ -117,16 +118,21 @@ describe("pictures in object storage", () => {
     }
   });
 
-  it("gives a listed story's pictures public, cacheable URLs; made private, they are gone", async () => {
+  it("gives a listed story's cover a public, cacheable URL, its illustrations none; made private, it is gone", async () => {
     const { publicId, storyId, json } = await listedStory(owner);
     const publicBase = `${s3.bucketUrl}/public/${storyId}/`;
-    expect(json.images.length).toBeGreaterThan(0);
-    for (const image of json.images) expect(image.url.startsWith(publicBase)).toBe(true);
+    expect(json.images.length).toBeGreaterThan(1);
+    for (const image of json.images) {
+      // Illustrations are not everyone's (docs/decisions/030): the api's signed URL only.
+      if (image.role === "cover") expect(image.url.startsWith(publicBase)).toBe(true);
+      else expect(image.url).toMatch(/^\/v1\/media\/[\w-]+\?exp=\d+&sig=/);
+    }
     expect(json.header_image_url?.startsWith(publicBase)).toBe(true);
+    expect((await s3.keys()).filter((key) => key.startsWith(`public/${storyId}/`))).toHaveLength(1);
 
-    // What every reader gets: the story, the newest list's card.
+    // What every reader gets: the story (its cover: no reader here is premium), the newest list's card.
     const read = (await call("GET", `/v1/stories/${publicId}`)).json<StoryJson>();
-    expect(read.images.map((image) => image.url)).toEqual(json.images.map((image) => image.url));
+    expect(read.images.map((image) => image.url)).toEqual([json.header_image_url]);
     const newest = (await call("GET", "/v1/stories?sort=newest&size=50")).json<{
       items: Array<StoryJson & { public_id: string }>;
     }>();
@@ -163,7 +169,8 @@ describe("pictures in object storage", () => {
     const { publicId, storyId, json } = await listedStory(owner);
     const publicKeys = async () =>
       (await s3.keys()).filter((key) => key.startsWith(`public/${storyId}/`));
-    expect(await publicKeys()).toHaveLength(json.images.length);
+    // The cover's copy only: illustrations never have one (docs/decisions/030).
+    expect(await publicKeys()).toHaveLength(1);
 
     const rejected = await call(
       "POST",
@@ -176,7 +183,7 @@ describe("pictures in object storage", () => {
 
     const approved = await call("POST", `/v1/admin/stories/${publicId}/approve`, moderator);
     expect(approved.statusCode).toBe(200);
-    expect(await publicKeys()).toHaveLength(json.images.length);
+    expect(await publicKeys()).toHaveLength(1);
     const again = approved.json<StoryJson>();
     expect(again.header_image_url).toBe(json.header_image_url);
     expect((await fetch(again.header_image_url!)).status).toBe(200);
@@ -192,12 +199,17 @@ describe("pictures in object storage", () => {
     const after = await eventually(async () => {
       const rows = await pictureRows(storyId);
       const fresh = rows.every((row) => !before.some((old) => old.id === row.id));
-      return fresh && rows.length > 0 && rows.every((row) => row.publicKey !== null)
-        ? rows
-        : undefined;
-    }, "the new pictures and their public copies");
+      const cover = rows.find((row) => row.role === "cover");
+      return fresh && cover?.publicKey != null ? rows : undefined;
+    }, "the new pictures and the cover's public copy");
+    // Illustrations keep no public copy (docs/decisions/030).
+    expect(after.filter((row) => row.role !== "cover").every((row) => row.publicKey === null)).toBe(
+      true,
+    );
     const keys = (await s3.keys()).filter((key) => key.includes(`/${storyId}/`)).sort();
-    expect(keys).toEqual(after.flatMap((row) => [row.storageKey!, row.publicKey!]).sort());
+    expect(keys).toEqual(
+      after.flatMap((row) => [row.storageKey!, ...(row.publicKey ? [row.publicKey] : [])]).sort(),
+    );
   });
 
   it("discarding a story removes its objects", async () => {

@@ -9,6 +9,7 @@ import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
 import type { ModerationSettings } from "../domain/comments/moderation.js";
 import { readDay, readerKey } from "../domain/community/reader-key.js";
+import { isPremium, readAccess } from "../domain/stories/access.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import {
   confirmStory,
@@ -55,8 +56,11 @@ import { followedByPictures } from "./story-pictures-sync.js";
 import { pickedCategory } from "./discovery-routes.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "./validation-failure.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 
 export interface StoryRoutesOptions {
+  /** Signs illustrations' URLs for readers who may see them (domain/stories/picture-links.ts). */
+  links: PictureLinks;
   db: Database;
   community: CommunityRepository;
   guards: AuthGuards;
@@ -85,13 +89,15 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
   const stories = new StoriesRepository(db);
   const discovery = new DiscoveryRepository(db);
 
-  const detail = (story: StoryRecord, viewerId: string | null, authorUsername: string | null) =>
-    storyDetail({ stories, community }, story, viewerId, authorUsername);
-
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
   const ownersView = async (story: StoryRecord, owner: UserRecord) => {
     await followedByPictures(db, options.media, story.id);
-    return detail(story, owner.id, owner.username);
+    return storyDetail(
+      { db, stories, community, links: options.links },
+      story,
+      owner,
+      owner.username,
+    );
   };
 
   /**
@@ -199,11 +205,15 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
         const day = readDay(now);
         await community.recordRead(story.id, readerKey(readHashSecret, reader, day), day, now);
       }
+      const viewer = storyViewerOf(request.user);
+      const facts = { purchased: story.viewerPurchased, premium: isPremium(request.user) };
       return toStoryJson(story, {
         viewerId,
         authorUsername: story.authorUsername,
         media: story.media,
         community: story.community,
+        access: readAccess(story, viewer, facts),
+        links: options.links,
       });
     },
   );

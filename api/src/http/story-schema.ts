@@ -3,8 +3,11 @@ import { Type, type Static } from "typebox";
 import type { StoryCard, StoryCardFields, StoryCommunity } from "../db/community-repository.js";
 import { type StoryRecord } from "../db/schema.js";
 import {
+  ACCESS_REASONS,
   DESIRED_LENGTHS,
   IMAGE_ROLES,
+  isPricePoint,
+  SITE_CURRENCY,
   MODERATION_STATUSES,
   NASTINESS_LEVELS,
   STORY_STATUSES,
@@ -18,6 +21,13 @@ import {
   OUTLINE_MAX_LENGTH,
   TITLE_MAX_LENGTH,
 } from "../domain/stories/story-request.js";
+import {
+  canSeePicture,
+  readableChapters,
+  type ReadableChapter,
+  type ReadAccess,
+} from "../domain/stories/access.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 import { canView, isOwner } from "../domain/stories/visibility.js";
 import { apiIdSchema } from "./api-id-schema.js";
 
@@ -36,10 +46,52 @@ export const ChapterSchema = Type.Object(
   { additionalProperties: false },
 );
 
-/** The story text: chapters, each with a title and paragraphs. */
-export const StoryContentSchema = Type.Object(
-  { chapters: Type.Array(ChapterSchema) },
-  { additionalProperties: false, description: "Chapters, each with a title and paragraphs." },
+/** A chapter as a reader receives it (domain/stories/access.ts). */
+const ReadableChapterSchema = Type.Object(
+  {
+    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+    paragraphs: Type.Array(Type.String(), {
+      description: "The paragraphs the caller may read: none for a locked chapter.",
+    }),
+    locked: Type.Boolean({
+      description:
+        "The chapter goes on past these paragraphs, for readers with the full text (a priced story's buyers): the caller gets its title only, or its free paragraphs.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const ReadableContentSchema = Type.Object(
+  { chapters: Type.Array(ReadableChapterSchema) },
+  {
+    additionalProperties: false,
+    description:
+      "Chapters, each with a title and the paragraphs the caller may read (viewer_access).",
+  },
+);
+
+/** A price point in cents (common PRICE_POINTS_CENTS), or null for free. */
+export const PriceCentsSchema = (description: string) =>
+  Type.Union(
+    [Type.Literal(99), Type.Literal(199), Type.Literal(299), Type.Literal(499), Type.Null()],
+    { description },
+  );
+
+const ViewerAccessSchema = Type.Object(
+  {
+    full: Type.Boolean({
+      description: "The caller receives the whole text; otherwise the free part only.",
+    }),
+    pictures: Type.Boolean({
+      description:
+        "The caller receives the illustrations (premium readers, buyers, the author, moderators); the cover is everyone's.",
+    }),
+    reason: Type.Enum([...ACCESS_REASONS], {
+      description:
+        "Why: free (not priced), author, moderator (or admin), purchased (a paid purchase), preview (priced, not bought: the free part).",
+    }),
+  },
+  { additionalProperties: false },
 );
 
 /** The owner's edited text: something to read, so at least one chapter. */
@@ -85,7 +137,10 @@ export const StoryDetailSchema = Type.Object(
     progress: Type.Integer({ minimum: 0, maximum: 100 }),
     status_message: nullable(Type.String(), "The latest word from the writer."),
     error: nullable(Type.String(), "Why generation failed (status error)."),
-    content: nullable(StoryContentSchema, "The text so far; null before the first chapter."),
+    content: nullable(
+      ReadableContentSchema,
+      "The text so far as the caller may read it; null before the first chapter, and on cards.",
+    ),
     images: Type.Array(StoryImageSchema),
     header_image_url: nullable(Type.String(), "The cover picture's URL."),
     created_at: Type.String({ format: "date-time" }),
@@ -100,6 +155,13 @@ export const StoryDetailSchema = Type.Object(
     }),
     moderation_status: Type.Enum([...MODERATION_STATUSES]),
     moderation_reason: nullable(Type.String(), "Why it was rejected; shown to its owner only."),
+    price_cents: PriceCentsSchema(
+      `The author's price in ${SITE_CURRENCY.toUpperCase()} cents; null: free.`,
+    ),
+    viewer_access: nullable(
+      ViewerAccessSchema,
+      "What the caller may read of it; null on cards (lists carry no text).",
+    ),
   },
   { $id: STORY_DETAIL_ID, additionalProperties: false },
 );
@@ -223,11 +285,11 @@ export const StoryPageResponse = Type.Object(
 export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
 
 /**
- * A picture's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
+ * The cover's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
  * exists (a copy the bucket could not delete yet is never named), else the api's, which checks who
  * asks (docs/decisions/028).
  */
-const pictureUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">, listed: boolean) =>
+const coverUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">, listed: boolean) =>
   (listed ? picture.publicUrl : null) ?? mediaUrl(picture.id);
 
 export interface StoryJsonContext {
@@ -237,6 +299,10 @@ export interface StoryJsonContext {
   media: StoryPicture[] | null;
   /** Bookmarks and comments (CommunityRepository.communityOf); none when left out. */
   community?: StoryCommunity;
+  /** What the viewer may read of it (domain/stories/access.ts): its text and pictures follow. */
+  access: ReadAccess;
+  /** Signs the illustrations' URLs: an <img> sends no token (decision 030). */
+  links: PictureLinks;
 }
 
 /** What a story's JSON shows of a picture. */
@@ -247,23 +313,30 @@ export type StoryPicture = Pick<
 
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
 
+/**
+ * A story as JSON for one viewer: its text cut to what `context.access` allows (locked chapters as
+ * stubs), and only the pictures they may see — an illustration by a signed URL, the cover by its
+ * public one while listed. Nothing else of the story's text leaves.
+ */
 export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
-  const { media } = context;
+  const { media, access, links } = context;
   const cover = media?.find((picture) => picture.role === "cover");
   const listed = canView(story, null);
+  const shown = (media ?? []).filter((picture) => canSeePicture(picture, access, story.content));
   return {
     ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
-    content: media === null ? null : contentJson(story.content),
-    images: (media ?? []).map((picture) => ({
+    content: media === null ? null : contentJson(story.content, access),
+    viewer_access: access,
+    images: shown.map((picture) => ({
       id: picture.id,
       role: picture.role,
-      url: pictureUrl(picture, listed),
+      url: picture.role === "cover" ? coverUrl(picture, listed) : links.url(picture.id),
       chapter_index: picture.chapterIndex,
       paragraph_index: picture.paragraphIndex,
       alt_text: picture.altText,
       caption: picture.caption,
     })),
-    header_image_url: cover ? pictureUrl(cover, listed) : null,
+    header_image_url: cover ? coverUrl(cover, listed) : null,
   };
 }
 
@@ -279,10 +352,11 @@ export function toStoryCardJson(
   return {
     ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
     content: null,
+    viewer_access: null,
     images: [],
     header_image_url:
       withCover && card.coverId !== null
-        ? pictureUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
+        ? coverUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
         : null,
   };
 }
@@ -293,7 +367,7 @@ function storyFieldsJson(
   viewerId: string | null,
   authorUsername: string | null,
   community: StoryCommunity = NO_COMMUNITY,
-): Omit<StoryDetailJson, "content" | "images" | "header_image_url"> {
+): Omit<StoryDetailJson, "content" | "images" | "header_image_url" | "viewer_access"> {
   return {
     public_id: story.publicId,
     title: story.title,
@@ -322,16 +396,18 @@ function storyFieldsJson(
     can_comment: commentsOpen(story.status),
     moderation_status: story.moderationStatus,
     moderation_reason: isOwner(story, viewerId) ? story.moderationReason : null,
+    price_cents: isPricePoint(story.priceCents) ? story.priceCents : null,
   };
 }
 
-/** Only the chapters leave: the worker may keep more in the stored object. */
-function contentJson(content: StoryContent | null): StoryContent | null {
+/**
+ * Only the chapters leave (the worker may keep more in the stored object), and of them only what
+ * the viewer may read.
+ */
+function contentJson(
+  content: StoryContent | null,
+  access: ReadAccess,
+): { chapters: ReadableChapter[] } | null {
   if (content === null) return null;
-  return {
-    chapters: content.chapters.map((chapter) => ({
-      title: chapter.title,
-      paragraphs: chapter.paragraphs,
-    })),
-  };
+  return { chapters: readableChapters(content, access) };
 }

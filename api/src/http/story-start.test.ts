@@ -64,6 +64,8 @@ describe("POST /v1/stories/generate/start", () => {
       can_comment: false,
       moderation_status: "approved",
       moderation_reason: null,
+      price_cents: null,
+      viewer_access: { full: true, pictures: true, reason: "author" },
     });
     const row = await new StoriesRepository(api.database.db).findByPublicId(publicId);
     expect(row).toMatchObject({
@@ -177,6 +179,7 @@ describe("the stories' REST contract in the OpenAPI document", () => {
       "restartStory",
       "searchStories",
       "setStoryCategory",
+      "setStoryPrice",
       "startStoryGeneration",
       "unbookmarkStory",
       "updateStory",

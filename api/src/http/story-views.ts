@@ -1,5 +1,8 @@
 import type { CommunityRepository, StoryCard } from "../db/community-repository.js";
-import type { StoryRecord } from "../db/schema.js";
+import type { Database } from "../db/database.js";
+import type { StoryRecord, UserRecord } from "../db/schema.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
+import type { PictureLinks } from "../domain/stories/picture-links.js";
 import type { StoriesRepository } from "../db/stories-repository.js";
 import { decodeKeyset, encodeKeyset, type KeysetList, type KeysetPosition } from "../lib/cursor.js";
 import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-schema.js";
@@ -8,18 +11,38 @@ import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-sche
 // its pictures and counts for the reader, a light card (cover, counts, no text) for lists. Each
 // list page is one SQL statement (docs/decisions/019).
 
-/** A story as the viewer sees it, pictures, counts and bookmark included. */
+/** What storyDetail reads with. */
+export interface StoryDetailDeps {
+  db: Database;
+  stories: StoriesRepository;
+  community: CommunityRepository;
+  links: PictureLinks;
+}
+
+/**
+ * A story as the viewer sees it, pictures, counts and bookmark included: its text and pictures cut
+ * to the viewer's access (domain/stories/access.ts).
+ */
 export async function storyDetail(
-  repositories: { stories: StoriesRepository; community: CommunityRepository },
+  deps: StoryDetailDeps,
   story: StoryRecord,
-  viewerId: string | null,
+  viewer: UserRecord | null,
   authorUsername: string | null,
 ): Promise<StoryDetailJson> {
-  const [media, community] = await Promise.all([
-    repositories.stories.listMedia(story.id, story.generation),
-    repositories.community.communityOf(story.id, viewerId),
+  const viewerId = viewer?.id ?? null;
+  const [media, community, access] = await Promise.all([
+    deps.stories.listMedia(story.id, story.generation),
+    deps.community.communityOf(story.id, viewerId),
+    accessOf(deps.db, story, viewer),
   ]);
-  return toStoryJson(story, { viewerId, authorUsername, media, community });
+  return toStoryJson(story, {
+    viewerId,
+    authorUsername,
+    media,
+    community,
+    access,
+    links: deps.links,
+  });
 }
 
 /**

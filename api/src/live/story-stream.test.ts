@@ -116,7 +116,11 @@ describe("the live channel GET /v1/stories/{id}/stream", () => {
       status: "ready_for_review",
       progress: 100,
       message: "Your story is ready for review.",
-      content_preview: { title: story.title, chapters: story.content?.chapters },
+      // The owner reads every chapter whole: none is locked.
+      content_preview: {
+        title: story.title,
+        chapters: story.content?.chapters.map((chapter) => ({ ...chapter, locked: false })),
+      },
       seq: story.eventSeq,
     });
 

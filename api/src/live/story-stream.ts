@@ -3,6 +3,7 @@ import type { WebSocket } from "ws";
 import type { Database } from "../db/database.js";
 import type { StoryRecord, UserRecord } from "../db/schema.js";
 import { StoriesRepository } from "../db/stories-repository.js";
+import { accessOf } from "../domain/stories/viewer-access.js";
 import { restartStory } from "../domain/stories/lifecycle.js";
 import { canView } from "../domain/stories/visibility.js";
 import { Failure } from "../lib/errors.js";
@@ -127,8 +128,10 @@ export class StoryStream {
       return;
     }
     if (story.eventSeq <= this.lastSentSeq) return;
+    // Read again with every event: a purchase, a refund or a new price changes what they get.
+    const access = await accessOf(this.deps.db, story, this.viewer);
     this.lastSentSeq = story.eventSeq;
-    this.send(storyUpdateOf(story));
+    this.send(storyUpdateOf(story, access));
   }
 
   private send(message: object): void {

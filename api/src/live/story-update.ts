@@ -1,6 +1,10 @@
 import type { StoryStatus } from "@storyloom/common";
-import type { Chapter } from "@storyloom/writer";
 import type { StoryRecord } from "../db/schema.js";
+import {
+  readableChapters,
+  type ReadableChapter,
+  type ReadAccess,
+} from "../domain/stories/access.js";
 import { readCheckpoint, storedChapters } from "../domain/stories/checkpoint.js";
 
 /**
@@ -12,17 +16,19 @@ export interface StoryUpdateMessage {
   status: StoryStatus;
   progress: number;
   message: string | null;
-  content_preview: { title: string; chapters: Chapter[] } | null;
+  /** The chapters as the viewer may read them (locked: withheld past these paragraphs). */
+  content_preview: { title: string; chapters: ReadableChapter[] } | null;
   seq: number;
 }
 
-export function storyUpdateOf(story: StoryRecord): StoryUpdateMessage {
+/** The update for one viewer: the text cut to their access, as the story route cuts it. */
+export function storyUpdateOf(story: StoryRecord, access: ReadAccess): StoryUpdateMessage {
   return {
     story_id: story.publicId,
     status: story.status,
     progress: story.progress,
     message: story.statusMessage,
-    content_preview: contentPreviewOf(story),
+    content_preview: contentPreviewOf(story, access),
     seq: story.eventSeq,
   };
 }
@@ -31,16 +37,17 @@ export function storyUpdateOf(story: StoryRecord): StoryUpdateMessage {
  * The chapters so far, and while generating the one being written (its text streams in as it
  * arrives). Null until there is at least a plan.
  */
-function contentPreviewOf(story: StoryRecord): StoryUpdateMessage["content_preview"] {
+function contentPreviewOf(
+  story: StoryRecord,
+  access: ReadAccess,
+): StoryUpdateMessage["content_preview"] {
   const { plan, draft } = readCheckpoint(story);
   const chapters = storedChapters(story);
   if (plan === null && chapters.length === 0) return null;
   const writing =
     story.status === "generating" && draft !== null && draft.index === chapters.length;
-  return {
-    title: story.title,
-    chapters: writing
-      ? [...chapters, { title: draft.title, paragraphs: draft.paragraphs }]
-      : chapters,
-  };
+  const all = writing
+    ? [...chapters, { title: draft.title, paragraphs: draft.paragraphs }]
+    : chapters.map(({ title, paragraphs }) => ({ title, paragraphs }));
+  return { title: story.title, chapters: readableChapters({ chapters: all }, access) };
 }

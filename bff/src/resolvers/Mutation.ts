@@ -1,3 +1,4 @@
+import type { PricePointCents } from "@storyloom/common";
 import type { MutationResolvers } from "../__generated__/resolvers-types.js";
 import { unwrap } from "../upstream/rest-client.js";
 import { decodeGlobalId } from "./global-id.js";
@@ -116,6 +117,18 @@ export const Mutation: MutationResolvers = {
         },
       }),
     ),
+  // The api checks the price points (422 BAD_USER_INPUT otherwise) and who may price (decision 030).
+  setStoryPrice: async (_parent, { storyId, priceCents }, { rest }) => ({
+    story: await unwrap(
+      rest.PATCH("/v1/stories/{id}/price", {
+        ...story(storyId, "storyId"),
+        body: { price_cents: (priceCents ?? null) as PricePointCents | null },
+      }),
+    ),
+  }),
+  removeStoryPrice: async (_parent, { storyId }, { rest }) => ({
+    story: await unwrap(rest.DELETE("/v1/admin/stories/{id}/price", story(storyId, "storyId"))),
+  }),
   setStoryCategory: (_parent, { id, categoryId }, { rest }) =>
     unwrap(
       rest.PUT("/v1/stories/{id}/category", {

@@ -1,6 +1,9 @@
 // The api's live channel message (docs/product.md#live-progress) and its GraphQL shape. The
 // bridge parses and maps each message once, then fans the result out.
-import { isStoryStatus, type Chapter, type StoryStatus } from "@storyloom/common";
+import { isStoryStatus, type Chapter as StoredChapter, type StoryStatus } from "@storyloom/common";
+
+/** A chapter as the viewer may read it: `locked` when the api withheld paragraphs past these. */
+export type Chapter = StoredChapter & { locked: boolean };
 
 /** What the api pushes: `{story_id, status, progress, message, content_preview, seq}`. */
 export interface LiveStoryMessage {
@@ -34,7 +37,12 @@ function chaptersFrom(value: unknown): Chapter[] | null {
   for (const chapter of value) {
     if (!isRecord(chapter) || typeof chapter.title !== "string") return null;
     if (!isStringArray(chapter.paragraphs)) return null;
-    chapters.push({ title: chapter.title, paragraphs: chapter.paragraphs });
+    // An api from before prices sends no `locked`: nothing was withheld.
+    chapters.push({
+      title: chapter.title,
+      paragraphs: chapter.paragraphs,
+      locked: chapter.locked === true,
+    });
   }
   return chapters;
 }

@@ -184,10 +184,31 @@ describe("the story stream bridge", () => {
       message: "step 1",
       contentPreview: {
         title: "The Lighthouse",
-        chapters: [{ title: "One", paragraphs: ["Hi."] }],
+        // An api that sends no `locked` withheld nothing.
+        chapters: [{ title: "One", paragraphs: ["Hi."], locked: false }],
       },
       seq: 1,
     });
+  });
+
+  it("keeps the api's locked chapter stubs of a priced story as they came", async () => {
+    startBridge();
+    const feed = bridge.subscribe("story1", "Bearer alice");
+    await nextEvent(feed);
+    live.broadcast({
+      ...message("story1", 2),
+      content_preview: {
+        title: "The Lighthouse",
+        chapters: [
+          { title: "One", paragraphs: ["Hi."], locked: false },
+          { title: "Two", paragraphs: [], locked: true },
+        ],
+      },
+    });
+    expect((await nextEvent(feed)).contentPreview?.chapters).toEqual([
+      { title: "One", paragraphs: ["Hi."], locked: false },
+      { title: "Two", paragraphs: [], locked: true },
+    ]);
   });
 
   it("drops events not newer than the last one and frames that are not events", async () => {

@@ -14,6 +14,7 @@ const story = (n: number) => ({
   headerImageUrl: `/media/cover${n}`,
   createdAt: "2026-11-23T10:00:00.000Z",
   tags: ["sea"],
+  price: null,
   author: { __typename: "User", id: "VXNlcjox", username: "mara" },
 });
 

@@ -12,6 +12,7 @@ export function storyCardFixture(n = 1, overrides: Partial<Record<string, unknow
     headerImageUrl: null,
     createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
     tags: [] as string[],
+    price: null as { __typename: "Money"; formatted: string } | null,
     author: { __typename: "User" as const, id: `User:author-${n}`, username: `writer${n}` },
     ...overrides,
   };

@@ -26,6 +26,17 @@ export function storyFixture(
     tags: [] as string[],
     category: null,
     headerImageUrl: null,
+    // Free, and read whole (the author's view); a priced story's test sets both.
+    price: null as {
+      __typename: "Money";
+      amountCents: number;
+      currency: string;
+      formatted: string;
+    } | null,
+    viewerAccess: { __typename: "StoryAccess" as const, full: true } as {
+      __typename: "StoryAccess";
+      full: boolean;
+    } | null,
     content: {
       __typename: "StoryContent" as const,
       chapters: [
@@ -33,11 +44,13 @@ export function storyFixture(
           __typename: "Chapter" as const,
           title: "The Flood",
           paragraphs: ["Water rose over the city.", "Only the lighthouse stood."],
+          locked: false,
         },
         {
           __typename: "Chapter" as const,
           title: "The Keeper",
           paragraphs: ["Mira kept the lamp burning."],
+          locked: false,
         },
       ],
     },

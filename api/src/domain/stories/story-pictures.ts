@@ -4,8 +4,9 @@ import { MediaStore } from "../../db/media-store.js";
 import { stories, storyMedia } from "../../db/schema.js";
 import { canView } from "./visibility.js";
 
-// A story's pictures in object storage follow the story (docs/decisions/028): the public copies
-// exist exactly while the story is listed (completed, public, approved), and pictures of earlier
+// A story's pictures in object storage follow the story (docs/decisions/028): the cover's public
+// copy exists exactly while the story is listed (completed, public, approved); illustrations never
+// have one, since they are not everyone's (docs/decisions/030); and pictures of earlier
 // generations (a discard, a restart) go with their objects. Called after every change of a story
 // that may alter either; safe to call again at any time, from any replica.
 
@@ -32,6 +33,7 @@ export async function reconcileStoryPictures(
         id: storyMedia.id,
         storyId: storyMedia.storyId,
         generation: storyMedia.generation,
+        role: storyMedia.role,
         contentType: storyMedia.contentType,
         etag: storyMedia.etag,
         storageKey: storyMedia.storageKey,
@@ -41,13 +43,17 @@ export async function reconcileStoryPictures(
       .where(eq(storyMedia.storyId, storyId));
     const listed = canView(story, null) && media.publicBaseUrl !== null;
     const old = rows.filter((row) => row.generation < story.generation && row.storageKey !== null);
+    const everyones = (row: { role: string }) => row.role === "cover";
     const hide = rows.filter(
-      (row) => row.publicKey !== null && (!listed || row.generation !== story.generation),
+      (row) =>
+        row.publicKey !== null &&
+        (!listed || row.generation !== story.generation || !everyones(row)),
     );
     const show = listed
       ? rows.filter(
           (row) =>
             row.generation === story.generation &&
+            everyones(row) &&
             row.storageKey !== null &&
             row.publicKey === null,
         )

@@ -18,4 +18,16 @@ describe("a story's preview", () => {
     expect(previewOf(null)).toBeNull();
     expect(previewOf(story())).toBeNull();
   });
+
+  it("never reaches past the free part, even when its only paragraph is blank", () => {
+    // One chapter of three paragraphs: the first is the free part; it has no words.
+    expect(previewOf(story("   ", "Words a reader must buy.", "More of them."))).toBeNull();
+    const twoChapters = {
+      chapters: [
+        { title: "One", paragraphs: [" "] },
+        { title: "Two", paragraphs: ["Paid words."] },
+      ],
+    };
+    expect(previewOf(twoChapters)).toBeNull();
+  });
 });

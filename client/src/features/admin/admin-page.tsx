@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { AdminAds } from "./admin-ads";
 import { AdminAffiliateLinks } from "./admin-affiliate-links";
 import { AdminCategories } from "./admin-categories";
+import { AdminUnprice } from "./admin-unprice";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -224,6 +225,7 @@ export function AdminPage() {
         {viewer.data?.viewer?.roles.includes("ADMIN") ? (
           <>
             <AdminCategories />
+            <AdminUnprice />
             <AdminAds />
             <AdminAffiliateLinks />
           </>

@@ -4,7 +4,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
+import { PUBLIC_ID, storyQueryMock } from "../reader/reader-test-mocks";
 import { commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
 
 preloadLazyPage(() => import("../reader/story-page"));
@@ -14,7 +14,6 @@ function renderSignedIn() {
     auth: { currentUser: signedInUser },
     mocks: [
       storyQueryMock(storyFixture({ viewerIsAuthor: false, isPublic: true })),
-      viewerMock(),
       commentsQueryMock([]),
       commentViewerMock(),
     ],

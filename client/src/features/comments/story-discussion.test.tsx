@@ -6,7 +6,7 @@ import { preloadLazyPage } from "../../testing/first-render";
 import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "../reader/reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../reader/reader-test-mocks";
 import { commentFixture, commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
 import { StoryCommentsQuery } from "./story-comments-query";
 import { AddStoryCommentMutation } from "./use-add-comment";
@@ -38,7 +38,7 @@ function renderReader(options: {
     mocks: [
       storyQueryMock(story),
       options.commentsMock ?? commentsQueryMock(comments),
-      ...(signedIn ? [viewerMock(), commentViewerMock()] : []),
+      ...(signedIn ? [commentViewerMock()] : []),
       ...(options.mocks ?? []),
     ],
     held: options.held,

@@ -5,7 +5,6 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { viewerMock } from "../reader/reader-test-mocks";
 import { StoryReaderQuery } from "../reader/story-reader";
 import { CategoriesQuery } from "../explore/category-queries";
 import { StartStoryGenerationMutation } from "./use-start-story-generation";
@@ -57,7 +56,6 @@ describe("generation form", () => {
       subscriptions: new MockSubscriptionLink(),
       mocks: [
         startMock(start),
-        viewerMock(),
         {
           request: { query: StoryReaderQuery, variables: { publicId: "new123" } },
           delay: Number.POSITIVE_INFINITY,
@@ -115,7 +113,6 @@ describe("generation form", () => {
           },
         },
         startMock(start),
-        viewerMock(),
         {
           request: { query: StoryReaderQuery, variables: { publicId: "new123" } },
           delay: Number.POSITIVE_INFINITY,

@@ -7,7 +7,6 @@ export const READER_MESSAGES = {
   restarting: "Restarting story generation...",
   notFound: "The requested story could not be found, is unavailable, or you might not have access.",
   loadFailed: "Could not load the story.",
-  profileLoadFailed: "Could not load your user profile.",
   connecting: "Connecting to generation updates...",
   connected: "Connected. Waiting for updates...",
   connectionFailed: "Connection failed.",
@@ -25,12 +24,19 @@ export const READER_MESSAGES = {
   visibilityFailed: "Could not update story visibility.",
   nowPublic: "Story is now public.",
   nowPrivate: "Story is now private.",
+  nowFree: "Story is now free to read.",
+  priceFailed: "Could not change the story's price.",
   regenerateImagesFailed: "Failed to regenerate images.",
   // A refused restart that gives no server words.
   regenerateFailed: "Could not regenerate the story. Please try again.",
   contentUnavailable: "Story content is not available.",
   contentUnexpected: "Cannot display story content - unexpected format.",
 } as const;
+
+/** The words after the author priced their story. */
+export function nowPricedMessage(formatted: string): string {
+  return `Story is now priced at ${formatted}.`;
+}
 
 /** "Could not {delete|cancel|discard} the story. Please try again.", by the call's word. */
 export function discardFailedMessage(action: DiscardAction): string {
@@ -46,4 +52,5 @@ export const MESSAGE_TIMEOUTS_MS = {
   copied: 2000,
   confirmError: 5000,
   visibility: 3000,
+  price: 3000,
 } as const;

@@ -1,6 +1,6 @@
 import type { MockLink } from "@apollo/client/testing";
 import { storyFixture } from "../../testing/story-fixtures";
-import { ReaderViewerQuery, StoryReaderQuery } from "./story-reader";
+import { StoryReaderQuery } from "./story-reader";
 
 export const PUBLIC_ID = "abc123";
 /** The global id of the story storyFixture() gives: what mutations take. */
@@ -13,14 +13,5 @@ export function storyQueryMock(story: Story | null): MockLink.MockedResponse {
   return {
     request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
     result: { data: { story } },
-  };
-}
-
-export function viewerMock(isPremium = true): MockLink.MockedResponse {
-  return {
-    request: { query: ReaderViewerQuery },
-    result: {
-      data: { viewer: { __typename: "Viewer", id: "User:user-1", isPremium } },
-    },
   };
 }

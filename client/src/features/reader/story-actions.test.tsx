@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { ConfirmStoryMutation } from "./use-confirm-story";
 import { DiscardStoryMutation } from "./use-discard-story";
@@ -36,7 +36,7 @@ function renderOwner(
 ) {
   return renderRoute(path, {
     auth: { currentUser: signedInUser },
-    mocks: [storyQueryMock(story), viewerMock(), ...mocks],
+    mocks: [storyQueryMock(story), ...mocks],
     // A story under review opens the live channel; here it stays quiet.
     subscriptions: new MockSubscriptionLink(),
   });
@@ -193,11 +193,7 @@ describe("story reader actions", () => {
       vi.spyOn(console, "error").mockImplementation(() => {});
       const { user } = renderRoute(path, {
         auth: { currentUser: signedInUser },
-        mocks: [
-          storyQueryMock(storyFixture({ status })),
-          viewerMock(),
-          failing(DiscardStoryMutation, byId),
-        ],
+        mocks: [storyQueryMock(storyFixture({ status })), failing(DiscardStoryMutation, byId)],
         // A generating story opens the live channel; these tests leave it connecting.
         subscriptions: new MockSubscriptionLink(),
       });

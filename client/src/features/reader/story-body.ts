@@ -1,6 +1,8 @@
 export interface BodyChapter {
   title: string;
   paragraphs: string[];
+  /** The server withheld paragraphs past these (a priced story's locked part). */
+  locked?: boolean;
 }
 
 /** What the story's content can be shown as (docs/product.md#story-text). */

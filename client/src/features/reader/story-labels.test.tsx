@@ -5,7 +5,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { CategoriesQuery } from "../explore/category-queries";
-import { PUBLIC_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, storyQueryMock } from "./reader-test-mocks";
 import { SetStoryCategoryMutation } from "./story-labels";
 
 // The reader's category and tags (docs/product.md#categories-and-tags).
@@ -67,7 +67,6 @@ describe("the story's category and tags", () => {
       auth: { currentUser: signedInUser },
       mocks: [
         storyQueryMock(storyFixture()),
-        viewerMock(),
         categories,
         {
           request: {

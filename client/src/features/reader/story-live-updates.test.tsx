@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { RegenerateStoryMutation } from "./use-regenerate-story";
 
@@ -45,7 +45,7 @@ async function renderLive(initial: Story, extraMocks: Parameters<typeof renderRo
   const { server, fetches, mock } = storyServer(initial);
   const view = renderRoute(`/stories/${PUBLIC_ID}`, {
     auth: { currentUser: signedInUser },
-    mocks: [mock, viewerMock(), ...(extraMocks.mocks ?? [])],
+    mocks: [mock, ...(extraMocks.mocks ?? [])],
     subscriptions,
   });
   return { ...view, subscriptions, server, fetches };

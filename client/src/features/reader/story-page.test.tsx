@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "./reader-test-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { RegenerateStoryMutation, StoryIdQuery } from "./use-regenerate-story";
 
@@ -15,7 +15,7 @@ const path = `/stories/${PUBLIC_ID}`;
 function renderStory(story: ReturnType<typeof storyFixture> | null, asOwner = true) {
   return renderRoute(path, {
     ...(asOwner ? signedIn : {}),
-    mocks: asOwner ? [storyQueryMock(story), viewerMock()] : [storyQueryMock(story)],
+    mocks: [storyQueryMock(story)],
     // Stories being written open the live channel; here it stays connecting.
     subscriptions: new MockSubscriptionLink(),
   });
@@ -71,7 +71,7 @@ describe("story reader", () => {
     expect(screen.queryByRole("button", { name: "Share story" })).not.toBeInTheDocument();
   });
 
-  it("shows illustrations after their paragraph, and the cover, to a premium reader", async () => {
+  it("draws the pictures the server sent: illustrations after their paragraph, and the cover", async () => {
     const images = [
       {
         __typename: "StoryImage",
@@ -131,15 +131,74 @@ describe("story reader", () => {
     expect(screen.queryByText("Rejected by a moderator.")).not.toBeInTheDocument();
   });
 
-  it("shows no illustrations to a reader who is not premium", async () => {
-    const images = [chapterImage(null)];
-    renderRoute(path, {
-      ...signedIn,
-      // The profile answers first, so the story is drawn knowing the reader is not premium.
-      mocks: [{ ...storyQueryMock(storyFixture({ images })), delay: 100 }, viewerMock(false)],
+  it("shows a priced story's free part, the offer, then the locked chapters' titles without text", async () => {
+    const story = storyFixture({
+      viewerIsAuthor: false,
+      isPublic: true,
+      price: { __typename: "Money", amountCents: 199, currency: "usd", formatted: "$1.99" },
+      viewerAccess: { __typename: "StoryAccess", full: false },
+      content: {
+        __typename: "StoryContent",
+        chapters: [
+          {
+            __typename: "Chapter",
+            title: "The Flood",
+            paragraphs: ["Water rose over the city."],
+            locked: false,
+          },
+          { __typename: "Chapter", title: "The Keeper", paragraphs: [], locked: true },
+        ],
+      },
     });
-    await screen.findByText("Water rose over the city.");
-    expect(screen.queryByRole("img")).not.toBeInTheDocument();
+    renderStory(story, false);
+    const offer = await screen.findByRole("complementary", { name: "Keep reading" });
+    expect(offer).toHaveTextContent("The rest of this story is $1.99.");
+    const free = screen.getByText("Water rose over the city.");
+    const locked = screen.getByRole("heading", { level: 2, name: "The Keeper (locked)" });
+    expect(free.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(offer.compareDocumentPosition(locked) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("puts the offer after the free paragraphs of a single chapter cut short", async () => {
+    renderStory(
+      storyFixture({
+        viewerIsAuthor: false,
+        isPublic: true,
+        price: { __typename: "Money", amountCents: 99, currency: "usd", formatted: "$0.99" },
+        viewerAccess: { __typename: "StoryAccess", full: false },
+        content: {
+          __typename: "StoryContent",
+          chapters: [
+            {
+              __typename: "Chapter",
+              title: "The Flood",
+              paragraphs: ["Water rose over the city."],
+              locked: true,
+            },
+          ],
+        },
+      }),
+      false,
+    );
+    const offer = await screen.findByRole("complementary", { name: "Keep reading" });
+    expect(offer).toHaveTextContent("The rest of this story is $0.99.");
+    // The chapter keeps its title: some of it is readable.
+    expect(screen.getByRole("heading", { level: 2, name: "The Flood" })).toBeInTheDocument();
+    const free = screen.getByText("Water rose over the city.");
+    expect(free.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it("shows no offer to a reader with the whole text of a priced story", async () => {
+    renderStory(
+      storyFixture({
+        viewerIsAuthor: false,
+        isPublic: true,
+        price: { __typename: "Money", amountCents: 199, currency: "usd", formatted: "$1.99" },
+      }),
+      false,
+    );
+    expect(await screen.findByText("Mira kept the lamp burning.")).toBeInTheDocument();
+    expect(screen.queryByRole("complementary", { name: "Keep reading" })).not.toBeInTheDocument();
   });
 
   it("says the content is not available when the story has no chapters", async () => {
@@ -240,7 +299,6 @@ describe("story reader", () => {
             ],
           },
         },
-        viewerMock(),
         storyQueryMock(storyFixture()),
       ],
     });
@@ -276,7 +334,6 @@ describe("story reader", () => {
             ],
           },
         },
-        viewerMock(),
         {
           request: { query: StoryIdQuery, variables: { publicId: PUBLIC_ID } },
           result: { data: { story: { __typename: "Story", id: STORY_ID } } },
@@ -307,15 +364,6 @@ describe("story reader", () => {
       ],
     });
     expect(await screen.findByText("Could not load the story.")).toBeInTheDocument();
-  });
-
-  it("says the user profile could not be loaded and still shows the story", async () => {
-    vi.spyOn(console, "error").mockImplementation(() => {});
-    renderRoute(path, { ...signedIn, mocks: [storyQueryMock(storyFixture())] });
-    expect(await screen.findByText("Could not load your user profile.")).toBeInTheDocument();
-    expect(
-      await screen.findByRole("heading", { level: 1, name: "The Lantern Keeper" }),
-    ).toBeVisible();
   });
 
   it("hides the footer on a story page", async () => {

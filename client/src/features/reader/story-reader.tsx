@@ -22,6 +22,8 @@ import { EndedView, LoadErrorView, StoryNotFound, UnknownStatusView } from "./re
 import { ReadingProgress } from "./reading-progress";
 import { ReviewPanel } from "./review-panel";
 import { StoryLabels } from "./story-labels";
+import { StoryOffer } from "./story-offer";
+import { StoryPriceControl } from "./story-price-control";
 import { StoryText } from "./story-text";
 import { AffiliateLinks } from "../ads";
 import { useConfirmStory } from "./use-confirm-story";
@@ -50,6 +52,14 @@ export const StoryReaderFragment = graphql(`
     viewerCanComment
     moderationStatus
     moderationReason
+    price {
+      amountCents
+      currency
+      formatted
+    }
+    viewerAccess {
+      full
+    }
     content {
       chapters {
         title
@@ -70,15 +80,6 @@ export const StoryReaderQuery = graphql(`
   }
 `);
 
-export const ReaderViewerQuery = graphql(`
-  query ReaderViewer {
-    viewer {
-      id
-      isPremium
-    }
-  }
-`);
-
 type StoryReaderData = FragmentType<typeof StoryReaderFragment>;
 
 interface StoryReaderProps {
@@ -94,17 +95,12 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
   const { data, loading, error, refetch } = useQuery(StoryReaderQuery, {
     variables: { publicId },
   });
-  const viewerQuery = useQuery(ReaderViewerQuery, { skip: currentUser === null });
   const { regenerate, regenerating } = useRegenerateStory();
   const [headerMessage, showHeaderMessage] = useTimedMessage();
   const [commentsEnabled, setCommentsEnabled] = useState(false);
   const { share, sharing } = useShareStory();
   const { toggleBookmark } = useToggleBookmark();
 
-  // Pictures are for premium readers: visitors and a missing profile count as premium, and none
-  // is shown until the profile has loaded (docs/product.md#pictures-and-premium).
-  const premium =
-    currentUser === null || (!viewerQuery.loading && (viewerQuery.data?.viewer?.isPremium ?? true));
   const storyRef = data?.story ?? (loading ? initialStory : null);
   const story = storyRef ? getFragmentData(StoryReaderFragment, storyRef) : null;
   useDocumentTitle(story?.title ?? "Story");
@@ -128,7 +124,6 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         displayedStatus={displayedStatus}
         connectionFailure={connectionFailed ? (live.failure?.message ?? null) : null}
         live={live}
-        isPremium={premium}
         onRegenerate={async () => {
           live.reconnect();
           // The story may still be generating (only the channel failed): reconnecting is enough.
@@ -192,7 +187,6 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         onToggleBookmark={() => void handleToggleBookmark()}
         message={headerMessage}
       />
-      {viewerQuery.error ? <Alert tone="error">{READER_MESSAGES.profileLoadFailed}</Alert> : null}
       {body}
     </>
   );
@@ -203,7 +197,6 @@ interface StoryBodyByStatusProps {
   displayedStatus: string;
   connectionFailure: string | null;
   live: StoryLiveUpdates;
-  isPremium: boolean;
   onRegenerate: () => Promise<void>;
   regenerating: boolean;
   /** The header's Enable/Disable comments toggle. */
@@ -254,16 +247,18 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
+  // The server sent only what this viewer may read, pictures included; a priced story they have
+  // not bought ends with the offer (docs/product.md#prices-and-access).
+  const offer =
+    story.price && story.viewerAccess && !story.viewerAccess.full ? (
+      <StoryOffer storyId={story.id} price={story.price} />
+    ) : null;
   // Ads and affiliate links on a finished story, not on its author's own (docs/decisions/032).
   const withAds = displayedStatus === "COMPLETED" && !story.viewerIsAuthor;
   const text = (annotations: StoryAnnotations | null) => (
-    <StoryText
-      story={story}
-      showImages={props.isPremium}
-      annotations={annotations}
-      adSlots={withAds}
-    />
+    <StoryText story={story} annotations={annotations} offer={offer} adSlots={withAds} />
   );
+  const priceable = story.viewerIsAuthor && story.isPublic && story.moderationStatus === "APPROVED";
 
   let statusView;
   switch (displayedStatus) {
@@ -303,6 +298,10 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
             onDiscard={() => setConfirmingDiscard(true)}
             onRegenerateImages={() => void handleRegenerateImages()}
           />
+          {/* Only a completed, public, approved story can be priced. */}
+          {priceable ? (
+            <StoryPriceControl storyId={story.id} priceCents={story.price?.amountCents ?? null} />
+          ) : null}
         </>
       ) : null;
       break;

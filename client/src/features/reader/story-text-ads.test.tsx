@@ -51,7 +51,7 @@ const offer = {
 function renderText(paragraphs: number[], adSlots: boolean) {
   return render(
     <MockedProvider mocks={[offer]} cache={new InMemoryCache()}>
-      <StoryText story={story(paragraphs)} showImages={false} adSlots={adSlots} />
+      <StoryText story={story(paragraphs)} adSlots={adSlots} />
     </MockedProvider>,
   );
 }
@@ -76,10 +76,10 @@ describe("ad slots in the story text", () => {
       <MockedProvider mocks={[offer]} cache={new InMemoryCache()}>
         <div>
           <section aria-label="Without ads">
-            <StoryText story={story([2, 2, 2])} showImages={false} adSlots={false} />
+            <StoryText story={story([2, 2, 2])} adSlots={false} />
           </section>
           <section aria-label="With ads">
-            <StoryText story={story([6])} showImages={false} adSlots />
+            <StoryText story={story([6])} adSlots />
           </section>
         </div>
       </MockedProvider>,

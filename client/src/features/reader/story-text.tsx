@@ -1,5 +1,5 @@
 import { paragraphSpans } from "@storyloom/common";
-import { Fragment } from "react";
+import { Fragment, type ReactNode } from "react";
 import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
 import type { StoryText_StoryFragment } from "../../__generated__/graphql";
 import { AdSlot, readerAdSlotAfter } from "../ads";
@@ -17,6 +17,7 @@ export const StoryTextFragment = graphql(`
       chapters {
         title
         paragraphs
+        locked
       }
     }
     images {
@@ -35,12 +36,15 @@ type StoryImage = StoryText_StoryFragment["images"][number];
 
 interface StoryTextProps {
   story: FragmentType<typeof StoryTextFragment>;
-  /** Illustrations render only for premium readers (docs/product.md#pictures-and-premium). */
-  showImages: boolean;
   /** Inline notes to highlight; null while comments are off or not loaded. */
   annotations?: StoryAnnotations | null;
   /** Ad slots between passages (docs/decisions/032); the api leaves them empty for premium readers. */
   adSlots?: boolean;
+  /**
+   * Shown where the text the viewer may read ends, before the locked chapters (a priced story
+   * they have not bought: docs/product.md#prices-and-access).
+   */
+  offer?: ReactNode;
 }
 
 function Illustration({ image }: { image: StoryImage }) {
@@ -52,13 +56,37 @@ function Illustration({ image }: { image: StoryImage }) {
   );
 }
 
-/** The story itself (docs/product.md#story-text), always rendered as text, never as HTML. */
+/** A locked chapter's heading: its title and a lock, no text (the server sent none). */
+function LockedHeading({ title }: { title: string }) {
+  return (
+    <h2 className="story-text__locked-title" aria-label={`${title} (locked)`}>
+      <span aria-hidden="true">🔒 </span>
+      {title}
+    </h2>
+  );
+}
+
+/**
+ * The story itself (docs/product.md#story-text), always rendered as text, never as HTML: the text
+ * and the pictures the server sent for this viewer (it decides: docs/product.md#prices-and-access),
+ * locked chapters as their titles with a lock, and the offer where the readable text ends.
+ */
 export function StoryText(props: StoryTextProps) {
   const story = getFragmentData(StoryTextFragment, props.story);
   const body = classifyStoryContent(story.content);
-  const images = props.showImages ? story.images : [];
+  const images = story.images;
   const cover = images.find((image) => image.role === "COVER");
-  const coverUrl = cover?.url ?? (props.showImages ? story.headerImageUrl : null);
+  const coverUrl = cover?.url ?? story.headerImageUrl;
+  // The offer follows the free paragraphs of the first locked chapter, or comes before it when
+  // none of it is free.
+  const chapters = body.kind === "chapters" ? body.chapters : [];
+  const firstLocked = chapters.findIndex((chapter) => chapter.locked === true);
+  const offerAfter =
+    firstLocked < 0
+      ? -1
+      : chapters[firstLocked]!.paragraphs.length > 0
+        ? firstLocked
+        : firstLocked - 1;
   // Each paragraph knows where it starts in the canonical text, so a selection maps to offsets
   // (docs/product.md#canonical-story-text).
   const spans = body.kind === "chapters" ? paragraphSpans(body) : [];
@@ -68,7 +96,6 @@ export function StoryText(props: StoryTextProps) {
   const spanStartOf = (chapterIndex: number, paragraphIndex: number) =>
     spanStarts.get(`${chapterIndex}:${paragraphIndex}`) ?? 0;
   // Passages counted across chapters, for the ad slots between them.
-  const chapters = body.kind === "chapters" ? body.chapters : [];
   const passageCount = chapters.reduce((sum, chapter) => sum + chapter.paragraphs.length, 0);
   const firstPassageOf = chapters.map((_chapter, index) =>
     chapters.slice(0, index).reduce((sum, chapter) => sum + chapter.paragraphs.length, 0),
@@ -99,24 +126,32 @@ export function StoryText(props: StoryTextProps) {
       ) : null}
       <h1 className="story-text__title">{story.title}</h1>
       {story.description ? <p className="story-text__description">{story.description}</p> : null}
+      {props.offer && offerAfter < 0 && firstLocked === 0 ? props.offer : null}
       {body.kind === "chapters"
         ? body.chapters.map((chapter, chapterIndex) => (
-            <section key={chapterIndex} className="story-text__chapter">
-              <h2>{chapter.title}</h2>
-              {chapter.paragraphs.map((paragraph, paragraphIndex) => (
-                <Fragment key={paragraphIndex}>
-                  <AnnotatedParagraph
-                    text={paragraph}
-                    spanStart={spanStartOf(chapterIndex, paragraphIndex)}
-                    annotations={props.annotations ?? null}
-                  />
-                  {imagesAfter(chapterIndex, paragraphIndex).map((image) => (
-                    <Illustration key={image.id} image={image} />
-                  ))}
-                  {adAfter(chapterIndex, paragraphIndex) ? <AdSlot placement="READER" /> : null}
-                </Fragment>
-              ))}
-            </section>
+            <Fragment key={chapterIndex}>
+              <section className="story-text__chapter">
+                {chapter.locked && chapter.paragraphs.length === 0 ? (
+                  <LockedHeading title={chapter.title} />
+                ) : (
+                  <h2>{chapter.title}</h2>
+                )}
+                {chapter.paragraphs.map((paragraph, paragraphIndex) => (
+                  <Fragment key={paragraphIndex}>
+                    <AnnotatedParagraph
+                      text={paragraph}
+                      spanStart={spanStartOf(chapterIndex, paragraphIndex)}
+                      annotations={props.annotations ?? null}
+                    />
+                    {imagesAfter(chapterIndex, paragraphIndex).map((image) => (
+                      <Illustration key={image.id} image={image} />
+                    ))}
+                    {adAfter(chapterIndex, paragraphIndex) ? <AdSlot placement="READER" /> : null}
+                  </Fragment>
+                ))}
+              </section>
+              {chapterIndex === offerAfter ? props.offer : null}
+            </Fragment>
           ))
         : null}
       {body.kind === "plain" ? (

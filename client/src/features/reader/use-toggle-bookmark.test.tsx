@@ -15,7 +15,7 @@ import { storyCardFixture, storyConnection } from "../../testing/story-card-fixt
 import { storyFixture } from "../../testing/story-fixtures";
 import { MyBookmarksQuery } from "../bookmarks/my-bookmarks-page";
 import { StoryCardFragment } from "../stories/story-card-fragment";
-import { PUBLIC_ID, STORY_ID, storyQueryMock, viewerMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "./reader-test-mocks";
 import {
   BookmarkStoryMutation,
   UnbookmarkStoryMutation,
@@ -33,7 +33,7 @@ function renderReader(
 ) {
   return renderRoute(`/stories/${PUBLIC_ID}`, {
     auth: { currentUser: signedInUser },
-    mocks: [storyQueryMock(story), viewerMock(), mutation],
+    mocks: [storyQueryMock(story), mutation],
     subscriptions: new MockSubscriptionLink(),
     held,
   });

@@ -15,6 +15,9 @@ export const StoryCardFragment = graphql(`
     headerImageUrl
     createdAt
     tags
+    price {
+      formatted
+    }
     author {
       id
       username

@@ -40,6 +40,18 @@ describe("story card", () => {
     expect(within(card).getByText("3d ago")).toBeInTheDocument();
   });
 
+  it("shows a priced story's price on its card", () => {
+    renderCard({ price: { __typename: "Money", formatted: "$1.99" } });
+    const card = screen.getByRole("article", { name: "Story number 7" });
+    expect(within(card).getByText("$1.99")).toBeInTheDocument();
+    expect(within(card).getByText("Price:")).toHaveClass("visually-hidden");
+  });
+
+  it("shows no price on a free story", () => {
+    renderCard();
+    expect(screen.queryByText(/\$\d/)).not.toBeInTheDocument();
+  });
+
   it("names the author Anonymous when the story has none", () => {
     renderCard({ author: null });
     expect(screen.getByText("Anonymous")).toBeInTheDocument();

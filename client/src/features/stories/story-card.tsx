@@ -138,6 +138,13 @@ export function StoryCard({
           <time dateTime={story.createdAt} title={formatDate(story.createdAt)}>
             {relativeTime(story.createdAt)}
           </time>
+          {/* A priced story says so on its card (docs/product.md#prices-and-access). */}
+          {story.price ? (
+            <span className="story-card__price">
+              <span className="visually-hidden">Price: </span>
+              {story.price.formatted}
+            </span>
+          ) : null}
         </p>
         <div className="story-card__actions">
           <button
