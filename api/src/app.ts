@@ -16,6 +16,13 @@ import { UsersRepository } from "./db/users-repository.js";
 import { TRENDING } from "./domain/community/trending.js";
 import { createRateLimiters } from "./domain/rate-limits.js";
 import { adminRoutes } from "./http/admin-routes.js";
+import { adminPaymentRoutes } from "./http/admin-payment-routes.js";
+import { paymentWebhookRoutes } from "./http/payment-webhook-routes.js";
+import { purchaseRoutes } from "./http/purchase-routes.js";
+import { testCheckoutRoutes } from "./http/test-checkout-routes.js";
+import { LocalProvider } from "./payments/local-provider.js";
+import type { PaymentProvider } from "./payments/payment-provider.js";
+import { StripeProvider } from "./payments/stripe-provider.js";
 import { authRoutes } from "./http/auth-routes.js";
 import { commentRoutes } from "./http/comment-routes.js";
 import { CommentSchema } from "./http/comment-schema.js";
@@ -65,6 +72,7 @@ export type AppSettings = Pick<
   | "adminEmails"
   | "publicListCacheMs"
   | "mediaStorage"
+  | "payments"
 >;
 
 export interface AppDeps {
@@ -191,8 +199,55 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(adminRoutes, { prefix: "/v1", db, guards, media });
   await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards });
+  await registerPayments(app, deps, guards);
   await registerStoryStream(app, deps, users);
   return app;
+}
+
+/**
+ * Purchases, the provider's webhook and the admins' payment routes, with Stripe when configured
+ * and otherwise the local test provider, which delivers its signed events to this app's own
+ * webhook route (docs/decisions/031-payments.md).
+ */
+async function registerPayments(
+  app: FastifyInstance,
+  deps: AppDeps,
+  guards: ReturnType<typeof createAuthGuards>,
+): Promise<void> {
+  const { db, settings } = deps;
+  const stripe = settings.payments.stripe;
+  const local = stripe === null ? new LocalProvider(settings.publicBaseUrl) : null;
+  const provider: PaymentProvider =
+    stripe === null ? (local as LocalProvider) : new StripeProvider(stripe);
+  if (local !== null) {
+    local.deliverThrough(async (body, headers) => {
+      const answer = await app.inject({
+        method: "POST",
+        url: `/v1/payments/webhook/${local.name}`,
+        headers,
+        payload: body,
+      });
+      return answer.statusCode;
+    });
+    app.addHook("preClose", async () => local.settle());
+  }
+  await app.register(paymentWebhookRoutes, { prefix: "/v1", db, provider });
+  await app.register(purchaseRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    provider,
+    payments: settings.payments,
+    publicBaseUrl: settings.publicBaseUrl,
+  });
+  await app.register(testCheckoutRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    local,
+    publicBaseUrl: settings.publicBaseUrl,
+  });
+  await app.register(adminPaymentRoutes, { prefix: "/v1", db, guards, provider });
 }
 
 /** GET /v1/stories/{id}/stream, the live channel, on @fastify/websocket. */

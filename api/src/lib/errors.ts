@@ -61,7 +61,8 @@ export const conflict = (
     | "USERNAME_TAKEN"
     | "NOT_SHAREABLE"
     | "CATEGORY_NAME_TAKEN"
-    | "CATEGORY_IN_USE",
+    | "CATEGORY_IN_USE"
+    | "NOT_FOR_SALE",
   detail: string,
   details: FailureDetails = {},
 ) => new Failure("conflict", code, detail, details);
