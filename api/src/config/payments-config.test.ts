@@ -41,9 +41,15 @@ describe("the payment configuration", () => {
       { NODE_ENV: "production" },
       "STRIPE_SECRET_KEY must be set when NODE_ENV=production (the local test checkout gives stories away)",
     ],
-    [{ PAYMENT_AUTHOR_SHARE_PERCENT: "101" }, 'PAYMENT_AUTHOR_SHARE_PERCENT must be an integer 0-100, got "101"'],
+    [
+      { PAYMENT_AUTHOR_SHARE_PERCENT: "101" },
+      'PAYMENT_AUTHOR_SHARE_PERCENT must be an integer 0-100, got "101"',
+    ],
     [{ PREMIUM_DAYS: "0" }, 'PREMIUM_DAYS must be an integer 1-3650, got "0"'],
-    [{ PREMIUM_PRICE_CENTS: "4.99" }, 'PREMIUM_PRICE_CENTS must be an integer 50-100000, got "4.99"'],
+    [
+      { PREMIUM_PRICE_CENTS: "4.99" },
+      'PREMIUM_PRICE_CENTS must be an integer 50-100000, got "4.99"',
+    ],
   ])("refuses %j with one line", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
   });

@@ -212,7 +212,10 @@ export class PurchasesRepository {
     authorId: string,
     size: number,
     after: KeysetPosition | null,
-  ): Promise<{ rows: Page<EarningView>; totals: Array<{ currency: string; amountCents: number }> }> {
+  ): Promise<{
+    rows: Page<EarningView>;
+    totals: Array<{ currency: string; amountCents: number }>;
+  }> {
     const rows = await this.db
       .select({
         earning: earnings,
@@ -487,7 +490,13 @@ async function transition(
       // giving the story away.
       await tx
         .update(purchases)
-        .set({ ...ids, status: "refunded", refundReason: "provider", refundedAt: now, updatedAt: now })
+        .set({
+          ...ids,
+          status: "refunded",
+          refundReason: "provider",
+          refundedAt: now,
+          updatedAt: now,
+        })
         .where(eq(purchases.id, purchase.id));
       return "refund-before-paid";
     }
@@ -544,8 +553,7 @@ async function grantBoughtPremium(
     .where(eq(users.id, userId))
     .for("update");
   if (!user) return;
-  const startsAt =
-    user.premiumUntil !== null && user.premiumUntil > now ? user.premiumUntil : now;
+  const startsAt = user.premiumUntil !== null && user.premiumUntil > now ? user.premiumUntil : now;
   await tx.insert(premiumGrants).values({
     id: nanoid(16),
     userId,

@@ -108,7 +108,10 @@ describe("buying a story through Stripe Checkout", () => {
     // A second purchase of a story already owned starts no checkout.
     const again = await buy(reader, story);
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ purchase: { id: purchaseId, status: "paid" }, checkout_url: null });
+    expect(again.json()).toMatchObject({
+      purchase: { id: purchaseId, status: "paid" },
+      checkout_url: null,
+    });
   });
 
   it("gives a double click one purchase and one checkout session", async () => {
@@ -214,7 +217,9 @@ describe("buying a story through Stripe Checkout", () => {
     const { reader, story, purchaseId, session } = await startPurchase();
     const event = await fake.complete(session.id, false);
     // The buyer is back on the story before Stripe's event: polling reads, it does not fulfil.
-    const polls = await Promise.all([1, 2, 3].map(() => call("GET", `/v1/purchases/${purchaseId}`, reader)));
+    const polls = await Promise.all(
+      [1, 2, 3].map(() => call("GET", `/v1/purchases/${purchaseId}`, reader)),
+    );
     expect(polls.map((poll) => poll.json().status)).toEqual(["pending", "pending", "pending"]);
     expect(await owns(api, reader, story)).toBe(false);
     const [delivered, poll] = await Promise.all([
@@ -244,13 +249,17 @@ describe("buying a story through Stripe Checkout", () => {
 
   it("acknowledges events it does not handle and events of purchases that are not its own", async () => {
     const unknownType = await fake.emit("customer.created", { id: "cus_1", object: "customer" });
-    const foreign = await fake.emit("checkout.session.completed", {
-      id: "cs_someone_else",
-      object: "checkout.session",
-      payment_status: "paid",
-      metadata: {},
-      payment_intent: "pi_someone_else",
-    }, false);
+    const foreign = await fake.emit(
+      "checkout.session.completed",
+      {
+        id: "cs_someone_else",
+        object: "checkout.session",
+        payment_status: "paid",
+        metadata: {},
+        payment_intent: "pi_someone_else",
+      },
+      false,
+    );
     expect(await fake.deliver(foreign.id)).toBe(200);
     const rows = await api.database.db.select().from(paymentEvents);
     expect(rows.find((row) => row.eventId === unknownType.id)?.outcome).toBe("ignored");
@@ -296,7 +305,9 @@ describe("premium", () => {
     const { purchase, checkout_url } = started.json();
     expect(purchase).toMatchObject({ kind: "premium", amount_cents: 499, premium_days: 30 });
     // A second click finds the same checkout.
-    expect((await call("POST", "/v1/premium/purchase", reader)).json().checkout_url).toBe(checkout_url);
+    expect((await call("POST", "/v1/premium/purchase", reader)).json().checkout_url).toBe(
+      checkout_url,
+    );
     const session = [...fake.sessions.values()].find((s) => s.url === checkout_url);
     await fake.complete(session?.id ?? "");
     const me = (await call("GET", "/v1/auth/me", reader)).json();
@@ -319,7 +330,11 @@ describe("the admins' payment routes", () => {
       await fake.complete(started.session.id);
       return started;
     })();
-    const found = await call("GET", `/v1/admin/purchases?q=${reader.username.toUpperCase()}`, admin);
+    const found = await call(
+      "GET",
+      `/v1/admin/purchases?q=${reader.username.toUpperCase()}`,
+      admin,
+    );
     expect(found.json()).toMatchObject([{ id: purchaseId, buyer_id: reader.id, status: "paid" }]);
     const refunded = await call("POST", `/v1/admin/purchases/${purchaseId}/refund`, admin);
     expect(refunded.statusCode).toBe(200);
@@ -328,7 +343,9 @@ describe("the admins' payment routes", () => {
     await fake.settled();
     const again = await call("POST", `/v1/admin/purchases/${purchaseId}/refund`, admin);
     expect(again.json().status).toBe("refunded");
-    expect(fake.refunds.filter((r) => r.idempotencyKey === `refund:admin:${purchaseId}`)).toHaveLength(1);
+    expect(
+      fake.refunds.filter((r) => r.idempotencyKey === `refund:admin:${purchaseId}`),
+    ).toHaveLength(1);
     const log = await eventually(
       async () => (await call("GET", `/v1/admin/purchases/${purchaseId}/events`, admin)).json(),
       (events: Array<{ type: string }>) => events.length === 3,
@@ -353,7 +370,9 @@ describe("the admins' payment routes", () => {
     const revoked = await call("DELETE", `/v1/admin/users/${reader.id}/premium`, admin);
     expect(revoked.json()).toMatchObject({ is_premium: false, premium_until: null });
     expect((await call("GET", "/v1/auth/me", reader)).json().is_premium).toBe(false);
-    expect((await call("POST", `/v1/admin/users/nobody/premium`, admin, { days: 1 })).statusCode).toBe(404);
+    expect(
+      (await call("POST", `/v1/admin/users/nobody/premium`, admin, { days: 1 })).statusCode,
+    ).toBe(404);
   });
 
   it("is for admins only", async () => {

@@ -149,7 +149,8 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox<PurchaseRoutesOptions> = 
             })
           : null;
       // A concurrent click inserted first: its purchase is this one too.
-      const purchase = created ?? open ?? (await purchases.findOpenStoryPurchase(buyer.id, story.id));
+      const purchase =
+        created ?? open ?? (await purchases.findOpenStoryPurchase(buyer.id, story.id));
       if (purchase === null) throw notFound(PURCHASE_NOT_FOUND);
       if (purchase.status === "paid") return answer(purchase, null);
       const url = await checkoutOf(purchase, story.title, buyer.email);
@@ -225,8 +226,7 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox<PurchaseRoutesOptions> = 
       const last = shown.at(-1);
       return {
         items: shown.map((row) => toPurchaseJson(row.item)),
-        next_cursor:
-          rows.length > size && last ? encodeKeyset("purchases", last.position) : null,
+        next_cursor: rows.length > size && last ? encodeKeyset("purchases", last.position) : null,
       };
     },
   );

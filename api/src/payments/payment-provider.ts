@@ -59,5 +59,8 @@ export interface PaymentProvider {
   /** Refunds a payment in full; the same key twice refunds once. */
   refund(paymentId: string, idempotencyKey: string): Promise<void>;
   /** The event in a webhook's raw body, once its signature over those exact bytes is checked. */
-  verifyWebhook(rawBody: Buffer, headers: Record<string, string | string[] | undefined>): PaymentEvent;
+  verifyWebhook(
+    rawBody: Buffer,
+    headers: Record<string, string | string[] | undefined>,
+  ): PaymentEvent;
 }

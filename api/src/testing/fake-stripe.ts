@@ -96,7 +96,9 @@ function readBody(request: IncomingMessage): Promise<string> {
 function bracketed(form: URLSearchParams, prefix: string): Record<string, string> {
   const record: Record<string, string> = {};
   for (const [key, value] of form) {
-    const match = key.startsWith(`${prefix}[`) ? /^\[([^\]]+)\]$/.exec(key.slice(prefix.length)) : null;
+    const match = key.startsWith(`${prefix}[`)
+      ? /^\[([^\]]+)\]$/.exec(key.slice(prefix.length))
+      : null;
     if (match?.[1] !== undefined) record[match[1]] = value;
   }
   return record;
@@ -121,7 +123,13 @@ export async function startFakeStripe(): Promise<FakeStripe> {
 
   const missing = (what: string) => ({
     status: 404,
-    body: { error: { type: "invalid_request_error", code: "resource_missing", message: `No such ${what}` } },
+    body: {
+      error: {
+        type: "invalid_request_error",
+        code: "resource_missing",
+        message: `No such ${what}`,
+      },
+    },
   });
 
   function recordEvent(type: string, object: Record<string, unknown>): FakeEvent {
@@ -185,7 +193,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (form.get("mode") !== "payment" || !session.success_url) {
         return {
           status: 400,
-          body: { error: { type: "invalid_request_error", message: "mode and success_url are required" } },
+          body: {
+            error: { type: "invalid_request_error", message: "mode and success_url are required" },
+          },
         };
       }
       sessions.set(id, session);
@@ -226,8 +236,19 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       refunds.push(refund);
       // Stripe tells the webhook after answering the API call.
       const event = chargeRefunded(paymentIntent);
-      inBackground(new Promise((resolve) => setImmediate(resolve)).then(() => fake.deliver(event.id)));
-      return { status: 200, body: { id: refund.id, object: "refund", payment_intent: paymentIntent, amount: refund.amount, status: "succeeded" } };
+      inBackground(
+        new Promise((resolve) => setImmediate(resolve)).then(() => fake.deliver(event.id)),
+      );
+      return {
+        status: 200,
+        body: {
+          id: refund.id,
+          object: "refund",
+          payment_intent: paymentIntent,
+          amount: refund.amount,
+          status: "succeeded",
+        },
+      };
     }
     return missing(`route: ${method} ${path}`);
   }
@@ -239,7 +260,9 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       const key = (request.headers["idempotency-key"] as string | undefined) ?? null;
       requests.push({ method, path, idempotencyKey: key });
       if (request.headers.authorization !== `Bearer ${FAKE_SECRET_KEY}`) {
-        send(response, 401, { error: { type: "invalid_request_error", message: "Invalid API Key provided" } });
+        send(response, 401, {
+          error: { type: "invalid_request_error", message: "Invalid API Key provided" },
+        });
         return;
       }
       const form = new URLSearchParams(await readBody(request));
@@ -274,8 +297,15 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       if (!session) throw new Error(`no session ${sessionId}`);
       if (session.status !== "open") throw new Error(`session ${sessionId} is ${session.status}`);
       const paymentIntent = next("pi");
-      payments.set(paymentIntent, { amount: session.amount_total, metadata: session.paymentMetadata });
-      Object.assign(session, { status: "complete", payment_status: "paid", payment_intent: paymentIntent });
+      payments.set(paymentIntent, {
+        amount: session.amount_total,
+        metadata: session.paymentMetadata,
+      });
+      Object.assign(session, {
+        status: "complete",
+        payment_status: "paid",
+        payment_intent: paymentIntent,
+      });
       const event = recordEvent("checkout.session.completed", publicSession(session));
       if (deliver) await fake.deliver(event.id);
       return event;
@@ -292,7 +322,12 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     async refund(paymentIntent, deliver = true) {
       const payment = payments.get(paymentIntent);
       if (!payment) throw new Error(`no payment ${paymentIntent}`);
-      refunds.push({ id: next("re"), payment_intent: paymentIntent, amount: payment.amount, idempotencyKey: null });
+      refunds.push({
+        id: next("re"),
+        payment_intent: paymentIntent,
+        amount: payment.amount,
+        idempotencyKey: null,
+      });
       const event = chargeRefunded(paymentIntent);
       if (deliver) await fake.deliver(event.id);
       return event;

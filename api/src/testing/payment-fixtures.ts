@@ -58,7 +58,10 @@ export async function eventsOf(api: TestApi, purchaseId: string) {
 }
 
 export async function makeAdmin(api: TestApi, person: TestPerson): Promise<void> {
-  await api.database.db.update(users).set({ roles: ["admin"] }).where(eq(users.id, person.id));
+  await api.database.db
+    .update(users)
+    .set({ roles: ["admin"] })
+    .where(eq(users.id, person.id));
 }
 
 /** Waits for a condition the api reaches on its own (a webhook after a refund), never sleeping blind. */
