@@ -77,6 +77,15 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   // The api cuts a highlighted title or excerpt into at most HIGHLIGHT_PIECES_MAX pieces.
   "SearchHighlight.title": { max: HIGHLIGHT_PIECES_MAX },
   "SearchHighlight.snippet": { max: HIGHLIGHT_PIECES_MAX },
+  // Purchases (docs/decisions/031-payments.md).
+  "Query.myPurchases": { argument: "first", max: LIST_MAX_SIZE },
+  "PurchaseConnection.edges": { max: 1 },
+  "EarningsLedger.entries": { max: LIST_MAX_SIZE },
+  // One total per currency; the site sells in one.
+  "EarningsLedger.totals": { max: 5 },
+  "Query.adminPurchases": { argument: "first", max: 100 },
+  // A purchase's events: its checkout's few, redeliveries are not recorded twice.
+  "Query.purchaseEvents": { max: 20 },
 };
 
 /**

@@ -4,6 +4,17 @@ import { AuthorProfile } from "./AuthorProfile.js";
 import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
+import {
+  AdminPurchase,
+  Earning,
+  Money,
+  PaymentEvent,
+  PremiumStatus,
+  Purchase,
+  purchaseMutations,
+  purchaseQueries,
+  TestCheckout,
+} from "./Purchases.js";
 import { Query } from "./Query.js";
 import { Story } from "./Story.js";
 import { StoryImage } from "./StoryImage.js";
@@ -14,8 +25,8 @@ import { Viewer } from "./Viewer.js";
 export const resolvers: Resolvers = {
   // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
   ...ENUM_VALUES,
-  Query,
-  Mutation,
+  Query: { ...Query, ...purchaseQueries },
+  Mutation: { ...Mutation, ...purchaseMutations },
   Subscription,
   Viewer,
   User,
@@ -26,4 +37,11 @@ export const resolvers: Resolvers = {
   Category,
   Tag,
   StoryEdge,
+  Purchase,
+  Earning,
+  AdminPurchase,
+  PaymentEvent,
+  PremiumStatus,
+  TestCheckout,
+  Money,
 };
