@@ -2,8 +2,7 @@ import { isApiId } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 
 /** The object types that have global ids. */
-export type GlobalIdType =
-  "Story" | "Comment" | "User" | "Subscription" | "Category" | "Purchase";
+export type GlobalIdType = "Story" | "Comment" | "User" | "Subscription" | "Category" | "Purchase";
 
 /** A global id: the type name and the api's id, so ids are unique across types. */
 export const globalId = (type: GlobalIdType, id: string) =>

@@ -6,6 +6,9 @@ export const MySubscriptionsPage = lazyPage(
   () => import("./my-subscriptions-page"),
   "MySubscriptionsPage",
 );
-export const MyPurchasesPage = lazyPage(() => import("./my-purchases-page"), "MyPurchasesPage");
+export const MyPurchasesPage = lazyPage(
+  () => import("../purchases/my-purchases-page"),
+  "MyPurchasesPage",
+);
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
 export { AccountPreferencesSync } from "./preferences-sync";

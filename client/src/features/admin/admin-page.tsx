@@ -3,6 +3,8 @@ import { useState, type ReactNode } from "react";
 import { Link } from "react-router";
 import { Alert } from "../../components/alert";
 import { AdminCategories } from "./admin-categories";
+import { AdminPremium } from "./admin-premium";
+import { AdminPurchases } from "./admin-purchases";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -220,6 +222,8 @@ export function AdminPage() {
       <>
         <ModerationQueues />
         {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminCategories /> : null}
+        {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminPurchases /> : null}
+        {viewer.data?.viewer?.roles.includes("ADMIN") ? <AdminPremium /> : null}
       </>
     );
   }
