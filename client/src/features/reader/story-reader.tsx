@@ -32,6 +32,7 @@ import { useShareStory } from "./use-share-story";
 import { useStoryLiveUpdates, type StoryLiveUpdates } from "./use-story-live-updates";
 import { useStoryVisibility } from "./use-story-visibility";
 import { useToggleBookmark } from "./use-toggle-bookmark";
+import { PurchaseReturn } from "../purchases";
 
 export const StoryReaderFragment = graphql(`
   fragment StoryReader_story on Story {
@@ -192,6 +193,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         message={headerMessage}
       />
       {viewerQuery.error ? <Alert tone="error">{READER_MESSAGES.profileLoadFailed}</Alert> : null}
+      {/* Back from checkout (?purchase=…): confirmed, the story is read again with its full text. */}
+      {currentUser !== null ? <PurchaseReturn onConfirmed={() => void refetch()} /> : null}
       {body}
     </>
   );
