@@ -216,7 +216,10 @@ async function registerPayments(
 ): Promise<void> {
   const { db, settings } = deps;
   const stripe = settings.payments.stripe;
-  const local = stripe === null ? new LocalProvider(settings.publicBaseUrl) : null;
+  const local = stripe === null ? new LocalProvider() : null;
+  // Stripe sends the buyer back to the site's public address; the local test checkout is a page of
+  // the web app itself, so its addresses are paths, right wherever the app is served.
+  const returnBase = local === null ? settings.publicBaseUrl : "";
   const provider: PaymentProvider =
     stripe === null ? (local as LocalProvider) : new StripeProvider(stripe);
   if (local !== null) {
@@ -238,14 +241,14 @@ async function registerPayments(
     guards,
     provider,
     payments: settings.payments,
-    publicBaseUrl: settings.publicBaseUrl,
+    publicBaseUrl: returnBase,
   });
   await app.register(testCheckoutRoutes, {
     prefix: "/v1",
     db,
     guards,
     local,
-    publicBaseUrl: settings.publicBaseUrl,
+    publicBaseUrl: returnBase,
   });
   await app.register(adminPaymentRoutes, { prefix: "/v1", db, guards, provider });
 }

@@ -28,7 +28,7 @@ export interface PurchaseRoutesOptions {
   guards: AuthGuards;
   provider: PaymentProvider;
   payments: PaymentSettings;
-  /** The web app's address: where the checkout sends the browser back. */
+  /** The web app's address: where the checkout sends the browser back ("" for paths). */
   publicBaseUrl: string;
 }
 

@@ -43,8 +43,6 @@ export class LocalProvider implements PaymentProvider {
   private delivery: WebhookDelivery | null = null;
   private readonly pending = new Set<Promise<unknown>>();
 
-  constructor(private readonly publicBaseUrl: string) {}
-
   /** The app's own webhook route, set once the app exists (app.ts). */
   deliverThrough(delivery: WebhookDelivery): void {
     this.delivery = delivery;
@@ -52,7 +50,8 @@ export class LocalProvider implements PaymentProvider {
 
   async createCheckout(request: CheckoutRequest): Promise<CheckoutSession> {
     const sessionId = localSessionId(request.purchaseId);
-    return { sessionId, url: `${this.publicBaseUrl}/checkout/test/${sessionId}` };
+    // A page of the web app itself: a path, right wherever the app is served.
+    return { sessionId, url: `/checkout/test/${sessionId}` };
   }
 
   /** The buyer pressed Pay on the test page: the session completes, paid. */

@@ -100,7 +100,7 @@ describe("My Purchases", () => {
             data: {
               purchasePremium: {
                 __typename: "PurchasePayload" as const,
-                checkoutUrl: "http://127.0.0.1:4000/checkout/test/cs_local_p9",
+                checkoutUrl: "/checkout/test/cs_local_p9",
                 purchase: {
                   __typename: "Purchase" as const,
                   id: "Purchase:p9",
@@ -117,7 +117,7 @@ describe("My Purchases", () => {
     expect(screen.getByText(MY_PURCHASES_MESSAGES.none)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Get premium" }));
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith("http://127.0.0.1:4000/checkout/test/cs_local_p9"),
+      expect(assign).toHaveBeenCalledWith("/checkout/test/cs_local_p9"),
     );
   });
 });

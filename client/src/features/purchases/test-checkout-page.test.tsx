@@ -19,8 +19,8 @@ const session = (status = "PENDING") => ({
         sessionId: "cs_local_p1",
         description: "The Lantern Keeper",
         status,
-        successUrl: "http://127.0.0.1:4000/stories/s1?purchase=p1",
-        cancelUrl: "http://127.0.0.1:4000/stories/s1?purchase=p1&checkout=cancelled",
+        successUrl: "/stories/s1?purchase=p1",
+        cancelUrl: "/stories/s1?purchase=p1&checkout=cancelled",
         price: {
           __typename: "Money" as const,
           amountCents: 199,
@@ -54,7 +54,7 @@ describe("the test checkout page", () => {
       auth: { currentUser: signedInUser },
       mocks: [
         session(),
-        redirect(PayTestCheckoutMutation, "http://127.0.0.1:4000/stories/s1?purchase=p1"),
+        redirect(PayTestCheckoutMutation, "/stories/s1?purchase=p1"),
       ],
     });
     expect(
@@ -64,13 +64,13 @@ describe("the test checkout page", () => {
     expect(await screen.findByText("The Lantern Keeper")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Pay $1.99" }));
     await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith("http://127.0.0.1:4000/stories/s1?purchase=p1"),
+      expect(assign).toHaveBeenCalledWith("/stories/s1?purchase=p1"),
     );
   });
 
   it("cancels back to the story", async () => {
     const assign = vi.spyOn(browser, "assign").mockImplementation(() => undefined);
-    const cancelUrl = "http://127.0.0.1:4000/stories/s1?purchase=p1&checkout=cancelled";
+    const cancelUrl = "/stories/s1?purchase=p1&checkout=cancelled";
     const { user } = renderRoute("/checkout/test/cs_local_p1", {
       auth: { currentUser: signedInUser },
       mocks: [session(), redirect(CancelTestCheckoutMutation, cancelUrl)],
