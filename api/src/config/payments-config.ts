@@ -1,12 +1,12 @@
 import { ConfigError, Env } from "@storyloom/common/env";
 import type { Static, TObject } from "typebox";
+import { PAYMENT_CURRENCY, type PaymentSettings } from "../domain/payments/payment-settings.js";
+
+export type { PaymentSettings };
 
 // How readers pay, part of the api's one schema (api-config.ts): Stripe Checkout when
 // STRIPE_SECRET_KEY is set, otherwise the local test provider with its own test checkout page
 // (docs/decisions/031-payments.md). Secrets are never echoed in a refusal.
-
-/** The one currency of prices and premium (stories.price_cents are USD cents). */
-export const PAYMENT_CURRENCY = "usd";
 
 /** A refusal that names what is expected and never repeats the (secret) value. */
 function secretProblem(prefixes: readonly string[], what: string) {
@@ -56,22 +56,6 @@ export const PaymentsEnvProperties = {
 };
 
 type PaymentsVars = Static<TObject<typeof PaymentsEnvProperties>>;
-
-export interface StripeSettings {
-  secretKey: string;
-  webhookSecret: string;
-  /** Stripe's API elsewhere (the tests' fake); null: the SDK's own api.stripe.com. */
-  apiBase: string | null;
-}
-
-export interface PaymentSettings {
-  /** Real Stripe; null: the local test provider (never in production). */
-  stripe: StripeSettings | null;
-  currency: string;
-  authorSharePercent: number;
-  premiumPriceCents: number;
-  premiumDays: number;
-}
 
 /** The payment settings; a half-configured Stripe, or none in production, is refused. */
 export function paymentSettings(vars: PaymentsVars, isProduction: boolean): PaymentSettings {

@@ -1,7 +1,6 @@
 import { and, desc, eq, ilike, inArray, isNull, ne, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { KeysetPosition } from "../lib/cursor.js";
-import type { PaymentEvent } from "../payments/payment-provider.js";
 import type { Database } from "./database.js";
 import {
   earnings,
@@ -26,6 +25,20 @@ export type Page<T> = Array<{ item: T; position: KeysetPosition }>;
 
 const before = (at: unknown, id: unknown, position: KeysetPosition | null) =>
   position ? sql`(${at}, ${id}) < (${position.at}::timestamptz, ${position.id})` : undefined;
+
+/**
+ * A verified provider event as the ledger applies it (domain/payments/payment-provider.ts reads
+ * it from the provider's webhook).
+ */
+export interface PaymentEvent {
+  id: string;
+  type: string;
+  action: "completed" | "expired" | "failed" | "refunded" | "ignored";
+  purchaseId: string | null;
+  sessionId: string | null;
+  paymentId: string | null;
+  payload: unknown;
+}
 
 /** What handling one event did, kept on its payment_events row. */
 export type EventOutcome =

@@ -7,7 +7,7 @@ import { PurchasesRepository } from "../db/purchases-repository.js";
 import { users } from "../db/schema.js";
 import { ADMINS_ONLY } from "../domain/discovery/category-rules.js";
 import { conflict, forbidden, notFound, unavailable } from "../lib/errors.js";
-import { PaymentProviderError, type PaymentProvider } from "../payments/payment-provider.js";
+import { PaymentProviderError, type PaymentProvider } from "../domain/payments/payment-provider.js";
 import { apiIdSchema } from "./api-id-schema.js";
 import { signedInUser } from "./auth-guards.js";
 import type { AuthGuards } from "./auth-guards.js";

@@ -3,7 +3,10 @@ import { Type } from "typebox";
 import type { Database } from "../db/database.js";
 import { PurchasesRepository } from "../db/purchases-repository.js";
 import { invalid, notFound } from "../lib/errors.js";
-import { WebhookSignatureError, type PaymentProvider } from "../payments/payment-provider.js";
+import {
+  WebhookSignatureError,
+  type PaymentProvider,
+} from "../domain/payments/payment-provider.js";
 import { errorResponses } from "./error-schema.js";
 
 export interface PaymentWebhookRoutesOptions {

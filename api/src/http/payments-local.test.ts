@@ -137,9 +137,7 @@ describe("the local test checkout", () => {
       await call("GET", `/v1/payments/test-checkout/cs_local_${started.purchase.id}`, buyer)
     ).json();
     expect(page).toMatchObject({ description: "Storyloom Premium, 30 days", amount_cents: 499 });
-    expect(page.success_url).toBe(
-      `/my/purchases?purchase=${started.purchase.id}`,
-    );
+    expect(page.success_url).toBe(`/my/purchases?purchase=${started.purchase.id}`);
     await call("POST", `/v1/payments/test-checkout/cs_local_${started.purchase.id}/pay`, buyer);
     expect((await call("GET", "/v1/auth/me", buyer)).json().is_premium).toBe(true);
   });

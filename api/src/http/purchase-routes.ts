@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
-import type { PaymentSettings } from "../config/payments-config.js";
+import type { PaymentSettings } from "../domain/payments/payment-settings.js";
 import type { Database } from "../db/database.js";
 import { PurchasesRepository, type PurchaseView } from "../db/purchases-repository.js";
 import type { PurchaseRecord } from "../db/schema.js";
@@ -9,7 +9,7 @@ import { StoriesRepository } from "../db/stories-repository.js";
 import { assertCanView, isOwner } from "../domain/stories/visibility.js";
 import { decodeKeyset, encodeKeyset } from "../lib/cursor.js";
 import { conflict, notFound, unavailable } from "../lib/errors.js";
-import { PaymentProviderError, type PaymentProvider } from "../payments/payment-provider.js";
+import { PaymentProviderError, type PaymentProvider } from "../domain/payments/payment-provider.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 import { bearerSecurity } from "./openapi.js";

@@ -6,9 +6,7 @@ export const MySubscriptionsPage = lazyPage(
   () => import("./my-subscriptions-page"),
   "MySubscriptionsPage",
 );
-export const MyPurchasesPage = lazyPage(
-  () => import("../purchases/my-purchases-page"),
-  "MyPurchasesPage",
-);
+// /my/purchases is the purchases feature's page (docs/product.md#purchases-and-premium).
+export { MyPurchasesPage } from "../purchases";
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
 export { AccountPreferencesSync } from "./preferences-sync";

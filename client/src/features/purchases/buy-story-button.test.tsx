@@ -4,7 +4,7 @@ import { HeldAnswers } from "../../testing/held-answers";
 import { BuyStoryButton } from "./buy-story-button";
 import { PURCHASE_MESSAGES } from "./messages";
 import { browser } from "./navigate-to";
-import { renderStandalone } from "./render-standalone";
+import { renderStandalone } from "../../testing/render-standalone";
 import { PurchaseStoryMutation } from "./use-purchase-story";
 
 const price = { amountCents: 199, currency: "usd", formatted: "$1.99" };

@@ -1,7 +1,6 @@
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { Alert } from "../../components/alert";
-import { PURCHASE_MESSAGES } from "./messages";
 import { browser } from "./navigate-to";
 import { usePurchaseStory } from "./use-purchase-story";
 

@@ -1,7 +1,7 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { EARNINGS_MESSAGES, EarningsLedger, MyEarningsQuery } from "./earnings-ledger";
-import { renderStandalone } from "./render-standalone";
+import { renderStandalone } from "../../testing/render-standalone";
 
 const money = (amountCents: number, formatted: string) => ({
   __typename: "Money" as const,

@@ -5,4 +5,5 @@ import { lazyPage } from "../../lib/lazy-page";
 export { BuyStoryButton, type StoryPrice } from "./buy-story-button";
 export { PurchaseReturn } from "./purchase-return";
 export { EarningsLedger } from "./earnings-ledger";
+export const MyPurchasesPage = lazyPage(() => import("./my-purchases-page"), "MyPurchasesPage");
 export const TestCheckoutPage = lazyPage(() => import("./test-checkout-page"), "TestCheckoutPage");

@@ -116,8 +116,6 @@ describe("My Purchases", () => {
     expect(await screen.findByText(MY_PURCHASES_MESSAGES.notPremium)).toBeInTheDocument();
     expect(screen.getByText(MY_PURCHASES_MESSAGES.none)).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Get premium" }));
-    await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith("/checkout/test/cs_local_p9"),
-    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/checkout/test/cs_local_p9"));
   });
 });

@@ -2,7 +2,7 @@ import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { PURCHASE_MESSAGES } from "./messages";
 import { PurchaseReturn, PurchaseStatusQuery } from "./purchase-return";
-import { renderStandalone } from "./render-standalone";
+import { renderStandalone } from "../../testing/render-standalone";
 
 const status = (value: string) => ({
   request: { query: PurchaseStatusQuery, variables: { purchaseId: "p1" } },

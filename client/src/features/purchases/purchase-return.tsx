@@ -1,5 +1,5 @@
 import { useQuery } from "@apollo/client/react";
-import { useEffect, useRef } from "react";
+import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../__generated__";
 import { Alert } from "../../components/alert";
@@ -44,7 +44,12 @@ export function PurchaseReturn({ onConfirmed }: PurchaseReturnProps) {
   });
   const status = data?.purchase?.status;
   const confirmedOnce = useRef(false);
-  const startedAt = useRef(Date.now());
+  const [waitedLong, setWaitedLong] = useState(false);
+
+  useEffect(() => {
+    const timer = setTimeout(() => setWaitedLong(true), PURCHASE_PATIENCE_MS);
+    return () => clearTimeout(timer);
+  }, []);
 
   useEffect(() => {
     if (purchaseId === null || cancelled) return;
@@ -76,7 +81,6 @@ export function PurchaseReturn({ onConfirmed }: PurchaseReturnProps) {
   if (status === "FAILED" || status === "EXPIRED" || status === "REFUNDED") {
     return <Alert tone="error">{PURCHASE_MESSAGES.failed}</Alert>;
   }
-  const waitedLong = Date.now() - startedAt.current > PURCHASE_PATIENCE_MS;
   return (
     <div className="purchase-return" role="status" aria-live="polite">
       <p>{waitedLong ? PURCHASE_MESSAGES.stillPending : PURCHASE_MESSAGES.confirming}</p>

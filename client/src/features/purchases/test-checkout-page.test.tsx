@@ -52,10 +52,7 @@ describe("the test checkout page", () => {
     const assign = vi.spyOn(browser, "assign").mockImplementation(() => undefined);
     const { user } = renderRoute("/checkout/test/cs_local_p1", {
       auth: { currentUser: signedInUser },
-      mocks: [
-        session(),
-        redirect(PayTestCheckoutMutation, "/stories/s1?purchase=p1"),
-      ],
+      mocks: [session(), redirect(PayTestCheckoutMutation, "/stories/s1?purchase=p1")],
     });
     expect(
       await screen.findByRole("heading", { name: TEST_CHECKOUT_MESSAGES.title }),
@@ -63,9 +60,7 @@ describe("the test checkout page", () => {
     expect(screen.getByText("TEST MODE")).toBeInTheDocument();
     expect(await screen.findByText("The Lantern Keeper")).toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: "Pay $1.99" }));
-    await waitFor(() =>
-      expect(assign).toHaveBeenCalledWith("/stories/s1?purchase=p1"),
-    );
+    await waitFor(() => expect(assign).toHaveBeenCalledWith("/stories/s1?purchase=p1"));
   });
 
   it("cancels back to the story", async () => {

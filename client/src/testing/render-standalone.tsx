@@ -5,8 +5,8 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactNode } from "react";
 import { createMemoryRouter, RouterProvider } from "react-router";
-import { typePolicies } from "../../apollo/type-policies";
-import type { HeldAnswers } from "../../testing/held-answers";
+import { typePolicies } from "../apollo/type-policies";
+import type { HeldAnswers } from "./held-answers";
 import { ApolloLink } from "@apollo/client";
 
 /** Renders one component at `entry` with mocked GraphQL, as the reader would mount it. */

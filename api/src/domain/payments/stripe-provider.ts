@@ -1,5 +1,5 @@
 import Stripe from "stripe";
-import type { StripeSettings } from "../config/payments-config.js";
+import type { StripeSettings } from "./payment-settings.js";
 import {
   PaymentProviderError,
   type CheckoutRequest,
