@@ -33,6 +33,13 @@ const config: CodegenConfig = {
           StoryEdge: "../upstream/rest-types.js#StoryEdgeParent",
           SearchHighlight: "../upstream/rest-types.js#RestSearchHighlight",
           StoryGenerationUpdate: "../upstream/live-story-message.js#StoryGenerationEvent",
+          Purchase: "../upstream/rest-types.js#RestPurchase",
+          Earning: "../upstream/rest-types.js#RestEarning",
+          AdminPurchase: "../upstream/rest-types.js#RestAdminPurchase",
+          PaymentEvent: "../upstream/rest-types.js#RestPaymentEvent",
+          PremiumStatus: "../upstream/rest-types.js#RestPremiumStatus",
+          TestCheckout: "../upstream/rest-types.js#RestTestCheckout",
+          Money: "../upstream/rest-types.js#MoneyParent",
           ...enumsAsThemselves,
         },
         // GraphQL enums resolve to the api's snake_case values (GENERATING ↔ "generating").

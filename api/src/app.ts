@@ -14,6 +14,13 @@ import { TRENDING } from "./domain/community/trending.js";
 import { createRateLimiters } from "./domain/rate-limits.js";
 import { adRoutes } from "./http/ad-routes.js";
 import { adminRoutes } from "./http/admin-routes.js";
+import { adminPaymentRoutes } from "./http/admin-payment-routes.js";
+import { paymentWebhookRoutes } from "./http/payment-webhook-routes.js";
+import { purchaseRoutes } from "./http/purchase-routes.js";
+import { testCheckoutRoutes } from "./http/test-checkout-routes.js";
+import { LocalProvider } from "./domain/payments/local-provider.js";
+import type { PaymentProvider } from "./domain/payments/payment-provider.js";
+import { StripeProvider } from "./domain/payments/stripe-provider.js";
 import { authRoutes } from "./http/auth-routes.js";
 import { commentRoutes } from "./http/comment-routes.js";
 import { CommentSchema } from "./http/comment-schema.js";
@@ -65,6 +72,7 @@ export type AppSettings = Pick<
   | "adminEmails"
   | "publicListCacheMs"
   | "mediaStorage"
+  | "payments"
 >;
 
 export interface AppDeps {
@@ -205,8 +213,58 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     guards,
     readHashSecret: settings.readHashSecret,
   });
+  await registerPayments(app, deps, guards);
   await registerStoryStream(app, deps, users);
   return app;
+}
+
+/**
+ * Purchases, the provider's webhook and the admins' payment routes, with Stripe when configured
+ * and otherwise the local test provider, which delivers its signed events to this app's own
+ * webhook route (docs/decisions/031-payments.md).
+ */
+async function registerPayments(
+  app: FastifyInstance,
+  deps: AppDeps,
+  guards: ReturnType<typeof createAuthGuards>,
+): Promise<void> {
+  const { db, settings } = deps;
+  const stripe = settings.payments.stripe;
+  const local = stripe === null ? new LocalProvider() : null;
+  // Stripe sends the buyer back to the site's public address; the local test checkout is a page of
+  // the web app itself, so its addresses are paths, right wherever the app is served.
+  const returnBase = local === null ? settings.publicBaseUrl : "";
+  const provider: PaymentProvider =
+    stripe === null ? (local as LocalProvider) : new StripeProvider(stripe);
+  if (local !== null) {
+    local.deliverThrough(async (body, headers) => {
+      const answer = await app.inject({
+        method: "POST",
+        url: `/v1/payments/webhook/${local.name}`,
+        headers,
+        payload: body,
+      });
+      return answer.statusCode;
+    });
+    app.addHook("preClose", async () => local.settle());
+  }
+  await app.register(paymentWebhookRoutes, { prefix: "/v1", db, provider });
+  await app.register(purchaseRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    provider,
+    payments: settings.payments,
+    publicBaseUrl: returnBase,
+  });
+  await app.register(testCheckoutRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    local,
+    publicBaseUrl: returnBase,
+  });
+  await app.register(adminPaymentRoutes, { prefix: "/v1", db, guards, provider });
 }
 
 /** GET /v1/stories/{id}/stream, the live channel, on @fastify/websocket. */

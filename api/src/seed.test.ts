@@ -8,7 +8,16 @@ import { count, eq, like, sql } from "drizzle-orm";
 import { CommunityRepository } from "./db/community-repository.js";
 import { DiscoveryRepository } from "./db/discovery-repository.js";
 import { PeopleRepository } from "./db/people-repository.js";
-import { bookmarks, categories, stories, storyMedia, storyReads, users } from "./db/schema.js";
+import {
+  bookmarks,
+  categories,
+  earnings,
+  purchases,
+  stories,
+  storyMedia,
+  storyReads,
+  users,
+} from "./db/schema.js";
 import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
@@ -104,6 +113,22 @@ describe("seedDatabase", () => {
     expect(await total(storyReads)).toBeGreaterThan(0);
   });
 
+  it("records a paid purchase of a priced story with the author's share, and a premium period", async () => {
+    const db = database.handle.db;
+    const rows = await db.select().from(purchases).orderBy(purchases.kind);
+    expect(rows).toMatchObject([
+      { kind: "premium", status: "paid", amountCents: 499, premiumDays: 30 },
+      { kind: "story", status: "paid", amountCents: 199, authorShareCents: 139 },
+    ]);
+    const [sold] = await db.select().from(stories).where(eq(stories.id, rows[1]!.storyId!));
+    expect(sold?.priceCents).toBe(199);
+    expect(await db.select().from(earnings)).toMatchObject([
+      { kind: "sale", amountCents: 139, authorId: sold?.authorId },
+    ]);
+    const [premium] = await db.select().from(users).where(eq(users.id, rows[0]!.userId!));
+    expect(premium?.premiumUntil?.getTime()).toBe(now.getTime() + 29 * 86_400_000);
+  });
+
   it("adds nothing when run again", async () => {
     const before = [
       await total(stories),
@@ -111,6 +136,7 @@ describe("seedDatabase", () => {
       await total(storyReads),
       await total(categories),
     ];
+    const purchasesBefore = await database.handle.db.select().from(purchases);
     const again = await seedDatabase(database.handle.db, { now: new Date() });
     expect(again).toEqual({
       authors: SEED_AUTHORS.length,
@@ -123,6 +149,7 @@ describe("seedDatabase", () => {
       await total(storyReads),
       await total(categories),
     ]).toEqual(before);
+    expect(await database.handle.db.select().from(purchases)).toEqual(purchasesBefore);
   });
 });
 

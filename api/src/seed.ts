@@ -27,6 +27,7 @@ import { validStoryRequest } from "./domain/stories/story-request.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 import { seedAds } from "./seed-ads.js";
 import { seedPeople } from "./seed-people.js";
+import { seedPurchases } from "./seed-purchases.js";
 import type { WorkerLog } from "./worker/job-runner.js";
 
 // `npm run seed`: a living home page for a new install. Several authors and a few dozen public
@@ -355,6 +356,11 @@ export async function seedDatabase(
     await publishAll(db, started, now);
     await engage(db, started, authorIds, now);
   }
+  await seedPurchases(
+    db,
+    authorIds.map((id, index) => ({ id, username: SEED_AUTHORS[index] as string })),
+    now,
+  );
   return {
     authors: authorIds.length,
     storiesCreated: started.length,

@@ -23,4 +23,9 @@ export const ENUM_VALUES = {
   Role: graphQLEnumValues(USER_ROLES),
   Theme: graphQLEnumValues(THEMES),
   StoryAccessReason: graphQLEnumValues(ACCESS_REASONS),
+  // Purchases (docs/decisions/031-payments.md): the api's values of purchases.kind, .status and
+  // earnings.kind.
+  PurchaseKind: graphQLEnumValues(["story", "premium"] as const),
+  PurchaseStatus: graphQLEnumValues(["pending", "paid", "refunded", "expired", "failed"] as const),
+  EarningKind: graphQLEnumValues(["sale", "refund"] as const),
 };

@@ -84,6 +84,17 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Query.affiliateLinks": { max: 3 },
   "Query.adminAds": { max: ADMIN_ADS_LIST_MAX },
   "Query.adminAffiliateLinks": { max: ADMIN_ADS_LIST_MAX },
+  // Purchases (docs/decisions/031-payments.md).
+  "Query.myPurchases": { argument: "first", max: LIST_MAX_SIZE },
+  "PurchaseConnection.edges": { max: 1 },
+  // The ledger's `first` already counts its entries (an upper bound for its few totals too).
+  "Query.myEarnings": { argument: "first", max: LIST_MAX_SIZE },
+  "EarningsLedger.entries": { max: 1 },
+  // One total per currency; the site sells in one.
+  "EarningsLedger.totals": { max: 1 },
+  "Query.adminPurchases": { argument: "first", max: 100 },
+  // A purchase's events: its checkout's few, redeliveries are not recorded twice.
+  "Query.purchaseEvents": { max: 20 },
 };
 
 /**

@@ -2,6 +2,8 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { ConfigError, loadApiConfig as loadConfig } from "./api-config.js";
 
+const STRIPE_KEYS = { STRIPE_SECRET_KEY: "sk_live_x", STRIPE_WEBHOOK_SECRET: "whsec_x" };
+
 describe("the api's configuration", () => {
   it("has defaults for a local start: 127.0.0.1:8080, PGlite in .data, the demo project", () => {
     expect(loadConfig({})).toEqual({
@@ -28,6 +30,13 @@ describe("the api's configuration", () => {
       },
       drainTimeoutMs: 10_000,
       mediaStorage: null,
+      payments: {
+        stripe: null,
+        currency: "usd",
+        authorSharePercent: 70,
+        premiumPriceCents: 499,
+        premiumDays: 30,
+      },
     });
   });
 
@@ -158,6 +167,7 @@ describe("the api's configuration", () => {
   });
 
   it("runs in production with real Firebase when the emulator is not configured", () => {
-    expect(loadConfig({ NODE_ENV: "production" }).isProduction).toBe(true);
+    const production = { NODE_ENV: "production", ...STRIPE_KEYS };
+    expect(loadConfig(production).isProduction).toBe(true);
   });
 });

@@ -7,6 +7,7 @@ import type { DatabaseTarget } from "../db/database.js";
 import type { GenerationSettings } from "../worker/story-tools.js";
 import { GenerationEnvProperties, generationSettings } from "./generation-config.js";
 import { MediaEnvProperties, mediaStorageSettings } from "./media-config.js";
+import { PaymentsEnvProperties, paymentSettings, type PaymentSettings } from "./payments-config.js";
 import type { MediaStorageSettings } from "../db/media-store.js";
 import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
 import type { AddressLimitSettings } from "../domain/rate-limits.js";
@@ -134,6 +135,7 @@ export const ApiEnvSchema = Type.Object({
   ),
   ...GenerationEnvProperties,
   ...MediaEnvProperties,
+  ...PaymentsEnvProperties,
 });
 
 /** ADMIN_EMAILS as a list: trimmed, lower-cased, empty items dropped. */
@@ -187,6 +189,8 @@ export interface ApiConfig {
   drainTimeoutMs: number;
   /** The S3-compatible bucket pictures go to; null keeps them in the database (decision 028). */
   mediaStorage: MediaStorageSettings | null;
+  /** Stripe or the local test checkout, the author's share and premium's price (decision 031). */
+  payments: PaymentSettings;
 }
 
 export function loadApiConfig(env: Environment = process.env): ApiConfig {
@@ -227,5 +231,6 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
     generation: generationSettings(vars),
     drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
     mediaStorage: mediaStorageSettings(vars),
+    payments: paymentSettings(vars, isProduction),
   };
 }

@@ -42,6 +42,7 @@ describe("GET /v1/auth/me", () => {
       avatar_url: null,
       bio: null,
       is_premium: false,
+      premium_until: null,
       roles: [],
       age_verified_at: null,
       tos_accepted_at: null,

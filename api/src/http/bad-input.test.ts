@@ -8,6 +8,7 @@ import { AdsRepository } from "../db/ads-repository.js";
 import { categories, users } from "../db/schema.js";
 import { openApiDocument } from "../openapi-document.js";
 import { familiesOf, operationsOf, type Operation } from "../testing/bad-requests.js";
+import { pricedStory } from "../testing/payment-fixtures.js";
 import { storyIn, useOwnerAndReader } from "../testing/story-fixtures.js";
 
 // Bad input gets a 4xx with a clear message, never a 5xx, and changes nothing
@@ -42,6 +43,8 @@ const objects = {
   ad: "",
   affiliateLink: "",
   offer: "",
+  purchase: "",
+  checkoutSession: "",
 };
 
 beforeAll(async () => {
@@ -97,6 +100,15 @@ beforeAll(async () => {
     payload: { author_id: reader.id },
   });
   objects.subscription = subscription.json().id;
+  // A pending purchase of the caller's, through the local test provider.
+  const priced = await pricedStory(api, reader, 199);
+  const purchase = await api.app.inject({
+    method: "POST",
+    url: `/v1/stories/${priced}/purchase`,
+    headers: owner.headers,
+  });
+  objects.purchase = purchase.json().purchase.id;
+  objects.checkoutSession = purchase.json().checkout_url.split("/").at(-1);
 });
 
 /** The object a route's `{id}` names, one whose route would act if the request were right. */
@@ -111,6 +123,10 @@ function goodPath(operation: Operation): Record<string, string> {
   if (operation.path.startsWith("/v1/admin/ads/{id}")) return { id: objects.ad };
   if (/\/affiliate(s|-links)\/\{id\}/.test(operation.path)) return { id: objects.affiliateLink };
   if (operation.path.includes("{nonce}")) return { nonce: objects.offer };
+  if (/\/purchases\/\{id\}/.test(operation.path)) return { id: objects.purchase };
+  if (operation.path.startsWith("/v1/admin/users/{id}")) return { id: ctx.owner.id };
+  if (operation.path.includes("{session_id}")) return { session_id: objects.checkoutSession };
+  if (operation.path.includes("{provider}")) return { provider: "local" };
   // A tag's id is its lower-cased name (docs/decisions/024); the sample story has it.
   if (operation.path.startsWith("/v1/admin/tags/{id}")) return { id: "mystery" };
   if (/\/stories\/\{id\}/.test(operation.path)) {

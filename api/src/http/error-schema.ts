@@ -27,7 +27,7 @@ const ERROR_DESCRIPTIONS = {
   401: "No token, or an invalid or expired one (UNAUTHENTICATED).",
   403: "Not allowed (FORBIDDEN).",
   404: "Not found, or not visible to this caller (NOT_FOUND).",
-  409: "Conflicts with the current state (USERNAME_TAKEN, INVALID_TRANSITION, NOT_SHAREABLE, CATEGORY_NAME_TAKEN, CATEGORY_IN_USE, NOT_PRICEABLE).",
+  409: "Conflicts with the current state (USERNAME_TAKEN, INVALID_TRANSITION, NOT_SHAREABLE, CATEGORY_NAME_TAKEN, CATEGORY_IN_USE, NOT_PRICEABLE, NOT_FOR_SALE).",
   413: "Body larger than the limit (PAYLOAD_TOO_LARGE).",
   414: "A path parameter far longer than any id (VALIDATION_FAILED).",
   415: "Body is not JSON (UNSUPPORTED_MEDIA_TYPE).",

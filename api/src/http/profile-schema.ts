@@ -19,6 +19,9 @@ export const UserProfileSchema = Type.Object(
     avatar_url: nullableString("An https image URL."),
     bio: nullableString("Free text about the person."),
     is_premium: Type.Boolean({ description: "Illustrations are shown only to premium users." }),
+    premium_until: timestampOrNull(
+      "Until when the person is premium (bought or granted); null: never was. In the past: no longer.",
+    ),
     roles: Type.Array(Type.Enum([...USER_ROLES])),
     age_verified_at: timestampOrNull("When the person confirmed their age, once."),
     tos_accepted_at: timestampOrNull("When the person accepted the terms of service, once."),
@@ -48,6 +51,7 @@ export function toUserProfileJson(user: UserRecord): UserProfileJson {
     avatar_url: user.avatarUrl,
     bio: user.bio,
     is_premium: user.premiumUntil !== null && user.premiumUntil.getTime() > Date.now(),
+    premium_until: isoOrNull(user.premiumUntil),
     roles: user.roles,
     age_verified_at: isoOrNull(user.ageVerifiedAt),
     tos_accepted_at: isoOrNull(user.tosAcceptedAt),

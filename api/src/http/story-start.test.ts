@@ -175,6 +175,7 @@ describe("the stories' REST contract in the OpenAPI document", () => {
       "listMyStories",
       "listStories",
       "listTrendingStories",
+      "purchaseStory",
       "regenerateStoryArt",
       "restartStory",
       "searchStories",

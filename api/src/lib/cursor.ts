@@ -19,7 +19,15 @@ export interface RankedPosition {
 
 /** The keyset-paged lists: newest public stories, a reader's bookmarks, the caller's own stories. */
 export type KeysetList =
-  "newest" | "bookmarks" | "mine" | "author" | "feed" | "subscriptions" | "subscribers";
+  | "newest"
+  | "bookmarks"
+  | "mine"
+  | "author"
+  | "feed"
+  | "subscriptions"
+  | "subscribers"
+  | "purchases"
+  | "earnings";
 
 export const INVALID_CURSOR = "cursor is not valid: use next_cursor of the previous page.";
 

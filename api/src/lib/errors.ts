@@ -62,7 +62,8 @@ export const conflict = (
     | "NOT_SHAREABLE"
     | "CATEGORY_NAME_TAKEN"
     | "CATEGORY_IN_USE"
-    | "NOT_PRICEABLE",
+    | "NOT_PRICEABLE"
+    | "NOT_FOR_SALE",
   detail: string,
   details: FailureDetails = {},
 ) => new Failure("conflict", code, detail, details);

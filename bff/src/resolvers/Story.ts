@@ -1,5 +1,5 @@
 import type { StoryResolvers } from "../__generated__/resolvers-types.js";
-import { COMMENTS_LIMIT, formatPrice, SITE_CURRENCY } from "@storyloom/common";
+import { COMMENTS_LIMIT, SITE_CURRENCY } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../media-proxy.js";
 import { unwrap } from "../upstream/rest-client.js";
 import { globalId } from "./global-id.js";
@@ -32,14 +32,9 @@ export const Story: StoryResolvers = {
   viewerCanComment: (story) => story.can_comment,
   moderationStatus: (story) => story.moderation_status,
   moderationReason: (story) => story.moderation_reason,
+  // Money's resolvers (Purchases.ts) read the api's snake_case amount.
   price: (story) =>
-    story.price_cents === null
-      ? null
-      : {
-          amountCents: story.price_cents,
-          currency: SITE_CURRENCY,
-          formatted: formatPrice(story.price_cents),
-        },
+    story.price_cents === null ? null : { amount_cents: story.price_cents, currency: SITE_CURRENCY },
   // The api decides what the viewer may read; lists carry none (null).
   viewerAccess: (story) => story.viewer_access,
   // The api says whether the story's discussion is open; when it is not, there is none to load.

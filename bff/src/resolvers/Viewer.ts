@@ -11,6 +11,7 @@ export const Viewer: ViewerResolvers = {
   displayName: (profile) => profile.display_name,
   avatarUrl: (profile) => profile.avatar_url,
   isPremium: (profile) => profile.is_premium,
+  premiumUntil: (profile) => profile.premium_until,
   ageVerifiedAt: (profile) => profile.age_verified_at,
   termsAcceptedAt: (profile) => profile.tos_accepted_at,
   privacyPolicyAcceptedAt: (profile) => profile.privacy_policy_accepted_at,

@@ -3,7 +3,7 @@ import { GraphQLError } from "graphql";
 
 /** The object types that have global ids. */
 export type GlobalIdType =
-  "Story" | "Comment" | "User" | "Subscription" | "Category" | "Ad" | "AffiliateLink";
+  "Story" | "Comment" | "User" | "Subscription" | "Category" | "Ad" | "AffiliateLink" | "Purchase";
 
 /** A global id: the type name and the api's id, so ids are unique across types. */
 export const globalId = (type: GlobalIdType, id: string) =>

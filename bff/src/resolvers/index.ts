@@ -5,6 +5,17 @@ import { AuthorProfile } from "./AuthorProfile.js";
 import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
 import { Mutation } from "./Mutation.js";
+import {
+  AdminPurchase,
+  Earning,
+  Money,
+  PaymentEvent,
+  PremiumStatus,
+  Purchase,
+  purchaseMutations,
+  purchaseQueries,
+  TestCheckout,
+} from "./Purchases.js";
 import { Query } from "./Query.js";
 import { Story } from "./Story.js";
 import { StoryImage } from "./StoryImage.js";
@@ -15,9 +26,10 @@ import { Viewer } from "./Viewer.js";
 export const resolvers: Resolvers = {
   // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
   ...ENUM_VALUES,
-  // House ads and affiliate links keep their resolvers in Ads.ts (docs/decisions/032).
-  Query: { ...Query, ...AdQueries },
-  Mutation: { ...Mutation, ...AdMutations },
+  // House ads and affiliate links keep their resolvers in Ads.ts (docs/decisions/032), purchases
+  // theirs in Purchases.ts (docs/decisions/031).
+  Query: { ...Query, ...AdQueries, ...purchaseQueries },
+  Mutation: { ...Mutation, ...AdMutations, ...purchaseMutations },
   Subscription,
   Viewer,
   User,
@@ -28,4 +40,11 @@ export const resolvers: Resolvers = {
   Category,
   Tag,
   StoryEdge,
+  Purchase,
+  Earning,
+  AdminPurchase,
+  PaymentEvent,
+  PremiumStatus,
+  TestCheckout,
+  Money,
 };

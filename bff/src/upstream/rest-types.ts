@@ -45,3 +45,33 @@ export interface StoryEdgeParent {
 /** A search result's title and excerpt in pieces. */
 export type RestSearchHighlight =
   paths["/v1/stories/search"]["get"]["responses"][200]["content"]["application/json"]["highlights"][number];
+
+/** A purchase as its buyer sees it (docs/decisions/031-payments.md). */
+export type RestPurchase =
+  paths["/v1/purchases/{id}"]["get"]["responses"][200]["content"]["application/json"];
+
+/** One line of an author's ledger. */
+export type RestEarning =
+  paths["/v1/earnings/my"]["get"]["responses"][200]["content"]["application/json"]["items"][number];
+
+/** Admins: a purchase with its buyer and the provider's payment. */
+export type RestAdminPurchase =
+  paths["/v1/admin/purchases"]["get"]["responses"][200]["content"]["application/json"][number];
+
+/** Admins: one provider event of a purchase. */
+export type RestPaymentEvent =
+  paths["/v1/admin/purchases/{id}/events"]["get"]["responses"][200]["content"]["application/json"][number];
+
+/** A person's premium after an admin's change. */
+export type RestPremiumStatus =
+  paths["/v1/admin/users/{id}/premium"]["delete"]["responses"][200]["content"]["application/json"];
+
+/** A session of the local test checkout. */
+export type RestTestCheckout =
+  paths["/v1/payments/test-checkout/{session_id}"]["get"]["responses"][200]["content"]["application/json"];
+
+/** An amount as the api writes it, in minor units of a currency. */
+export interface MoneyParent {
+  amount_cents: number;
+  currency: string;
+}

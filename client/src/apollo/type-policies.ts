@@ -34,6 +34,7 @@ export const typePolicies: TypePolicies = {
       searchStories: storyConnectionPolicy(["query", "filters"]),
       myBookmarks: storyConnectionPolicy(false),
       subscriptionFeed: storyConnectionPolicy(false),
+      myPurchases: storyConnectionPolicy(false),
     },
   },
   AuthorProfile: { fields: { stories: storyConnectionPolicy(false) } },

@@ -21,6 +21,7 @@ import { NewStoryPage } from "../features/generation";
 import { HomePage } from "../features/home";
 import { PrivacyPage, TermsPage } from "../features/legal";
 import { PublicProfilePage } from "../features/profile";
+import { TestCheckoutPage } from "../features/purchases";
 import { StoryPage } from "../features/reader";
 import { MyStoriesPage } from "../features/stories";
 import { lazyPage } from "../lib/lazy-page";
@@ -83,6 +84,8 @@ export const routes: RouteObject[] = [
               { path: "my/bookmarks", element: <MyBookmarksPage /> },
               { path: "my/subscriptions", element: <MySubscriptionsPage /> },
               { path: "my/purchases", element: <MyPurchasesPage /> },
+              // The local provider's checkout (docs/decisions/031-payments.md).
+              { path: "checkout/test/:sessionId", element: <TestCheckoutPage /> },
               { path: "settings", element: <SettingsPage /> },
               // Moderators and admins; the page tells anyone else they are not allowed.
               { path: "admin", element: <AdminPage /> },

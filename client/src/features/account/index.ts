@@ -7,7 +7,8 @@ export const MySubscriptionsPage = lazyPage(
   () => import("./my-subscriptions-page"),
   "MySubscriptionsPage",
 );
-export const MyPurchasesPage = lazyPage(() => import("./my-purchases-page"), "MyPurchasesPage");
+// /my/purchases is the purchases feature's page (docs/product.md#purchases-and-premium).
+export { MyPurchasesPage } from "../purchases";
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
 // Renders nothing until Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md).
 export const AccountPreferencesSync = withApollo(() =>

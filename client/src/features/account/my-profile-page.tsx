@@ -5,6 +5,7 @@ import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ProfileAvatar } from "../profile";
+import { EarningsLedger } from "../purchases";
 import { ProfileDetails } from "./profile-details";
 import "./account.css";
 
@@ -64,6 +65,7 @@ export function MyProfilePage() {
           </div>
         </div>
         <ProfileDetails viewer={data.viewer} />
+        <EarningsLedger />
       </>
     );
   }

@@ -6,6 +6,8 @@ import { AdminAds } from "./admin-ads";
 import { AdminAffiliateLinks } from "./admin-affiliate-links";
 import { AdminCategories } from "./admin-categories";
 import { AdminUnprice } from "./admin-unprice";
+import { AdminPremium } from "./admin-premium";
+import { AdminPurchases } from "./admin-purchases";
 import { PageLoading } from "../../components/loading";
 import { relativeTime } from "../../lib/relative-time";
 import { useDocumentTitle } from "../../lib/use-document-title";
@@ -226,6 +228,8 @@ export function AdminPage() {
           <>
             <AdminCategories />
             <AdminUnprice />
+            <AdminPurchases />
+            <AdminPremium />
             <AdminAds />
             <AdminAffiliateLinks />
           </>

@@ -26,6 +26,7 @@ import { StoryOffer } from "./story-offer";
 import { StoryPriceControl } from "./story-price-control";
 import { StoryText } from "./story-text";
 import { AffiliateLinks } from "../ads";
+import { Link } from "react-router";
 import { useConfirmStory } from "./use-confirm-story";
 import { useDiscardStory } from "./use-discard-story";
 import { useReaderFont } from "./use-reader-font";
@@ -35,6 +36,7 @@ import { useShareStory } from "./use-share-story";
 import { useStoryLiveUpdates, type StoryLiveUpdates } from "./use-story-live-updates";
 import { useStoryVisibility } from "./use-story-visibility";
 import { useToggleBookmark } from "./use-toggle-bookmark";
+import { BuyStoryButton, PurchaseReturn } from "../purchases";
 
 export const StoryReaderFragment = graphql(`
   fragment StoryReader_story on Story {
@@ -187,6 +189,8 @@ export function StoryReader({ publicId, initialStory }: StoryReaderProps) {
         onToggleBookmark={() => void handleToggleBookmark()}
         message={headerMessage}
       />
+      {/* Back from checkout (?purchase=…): confirmed, the story is read again with its full text. */}
+      {currentUser !== null ? <PurchaseReturn onConfirmed={() => void refetch()} /> : null}
       {body}
     </>
   );
@@ -216,6 +220,7 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const [message, showMessage] = useTimedMessage();
   const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [font, setFont] = useReaderFont();
+  const { currentUser } = useAuth();
   const { confirm, confirming } = useConfirmStory();
   const { discard, discarding } = useDiscardStory();
   const { regenerateImages, regeneratingImages } = useRegenerateStoryImages();
@@ -249,9 +254,16 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
   // The server sent only what this viewer may read, pictures included; a priced story they have
   // not bought ends with the offer (docs/product.md#prices-and-access).
+  // A signed-in reader buys it there; a visitor is asked to sign in first.
   const offer =
     story.price && story.viewerAccess && !story.viewerAccess.full ? (
-      <StoryOffer storyId={story.id} price={story.price} />
+      <StoryOffer storyId={story.id} price={story.price}>
+        {currentUser !== null ? (
+          <BuyStoryButton storyId={story.id} price={story.price} />
+        ) : (
+          <Link to="/login">Sign in to buy it</Link>
+        )}
+      </StoryOffer>
     ) : null;
   // Ads and affiliate links on a finished story, not on its author's own (docs/decisions/032).
   const withAds = displayedStatus === "COMPLETED" && !story.viewerIsAuthor;

@@ -1,0 +1,14 @@
+// The words of purchases and premium (docs/product.md#purchases-and-premium).
+export const PURCHASE_MESSAGES = {
+  buyFailed: "Could not start the purchase. Please try again.",
+  notForSale: "This story is not for sale.",
+  premiumFailed: "Could not start the purchase of premium. Please try again.",
+  confirming: "Confirming your purchase…",
+  confirmed: "Thank you! The story is yours to read.",
+  premiumConfirmed: "Thank you! You are premium now.",
+  failed: "The payment did not go through. Nothing was charged.",
+  cancelled: "The checkout was cancelled. Nothing was charged.",
+  stillPending:
+    "Your payment has not been confirmed yet. This page will update when it is; you can also refresh later.",
+  pollFailed: "Could not check your purchase. Please refresh the page.",
+} as const;
