@@ -34,7 +34,9 @@ export const Story: StoryResolvers = {
   moderationReason: (story) => story.moderation_reason,
   // Money's resolvers (Purchases.ts) read the api's snake_case amount.
   price: (story) =>
-    story.price_cents === null ? null : { amount_cents: story.price_cents, currency: SITE_CURRENCY },
+    story.price_cents === null
+      ? null
+      : { amount_cents: story.price_cents, currency: SITE_CURRENCY },
   // The api decides what the viewer may read; lists carry none (null).
   viewerAccess: (story) => story.viewer_access,
   // The api says whether the story's discussion is open; when it is not, there is none to load.
