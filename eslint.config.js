@@ -226,6 +226,18 @@ export default tseslint.config(
               // A search result's highlighted title and excerpt: values of one edge, no identity.
               "SearchHighlight",
               "HighlightPiece",
+              // Paying for stories (decisions 030–032): values of the object that holds them (a
+              // price, the viewer's access, an ad offer named by its nonce), an admin's view of a
+              // purchase that has its own id, a provider's event, answers of a mutation.
+              "Money",
+              "StoryAccess",
+              "AdOffer",
+              "EarningsLedger",
+              "AdminPurchase",
+              "PaymentEvent",
+              "PremiumStatus",
+              "TestCheckout",
+              "TestCheckoutRedirect",
             ],
             suffixes: ["Connection", "Edge", "Payload"],
           },
