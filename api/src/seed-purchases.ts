@@ -1,39 +1,34 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull } from "drizzle-orm";
 import type { Database } from "./db/database.js";
 import { earnings, premiumGrants, purchases, stories, users } from "./db/schema.js";
 
-// The seed's purchases (docs/product.md#purchases-and-premium): the second seed author bought the
-// first author's first story (a paid purchase and the author's share in the ledger), and the third
+// The seed's purchases (docs/product.md#purchases-and-premium): another seed author bought the
+// seed's first priced story (a paid purchase and the author's share in the ledger), and one more
 // bought a period of premium, so /admin's Purchases, a ledger and premium have something to show
 // on a fresh start. Recorded as the local provider would have left them; running the seed again
 // changes nothing (fixed ids).
 
-export const SEED_STORY_PRICE_CENTS = 199;
-const SEED_SHARE_CENTS = Math.floor((SEED_STORY_PRICE_CENTS * 70) / 100);
+/** The seed's share of a sale: the default PAYMENT_AUTHOR_SHARE_PERCENT. */
+const SEED_SHARE_PERCENT = 70;
 const SEED_PREMIUM_DAYS = 30;
 const DAY_MS = 86_400_000;
 
 export async function seedPurchases(
   db: Database,
   authors: ReadonlyArray<{ id: string; username: string }>,
+  pricedTitle: string,
   now: Date,
 ): Promise<void> {
-  const [seller, buyer, premiumBuyer] = authors;
-  if (!seller || !buyer || !premiumBuyer) return;
   const [story] = await db
     .select()
     .from(stories)
-    .where(and(eq(stories.authorId, seller.id), eq(stories.status, "completed")))
-    .orderBy(stories.createdAt)
+    .where(and(eq(stories.title, pricedTitle), isNotNull(stories.priceCents)))
     .limit(1);
-  if (story) {
-    // The story is priced (the author's fixed price point) unless it already has a price.
-    if (story.priceCents === null) {
-      await db
-        .update(stories)
-        .set({ priceCents: SEED_STORY_PRICE_CENTS, pricedAt: now })
-        .where(eq(stories.id, story.id));
-    }
+  const others = authors.filter((author) => author.id !== story?.authorId);
+  const [buyer, premiumBuyer] = others;
+  if (!buyer || !premiumBuyer) return;
+  if (story?.priceCents != null && story.authorId) {
+    const seller = { id: story.authorId };
     const paidAt = new Date(now.getTime() - 2 * DAY_MS);
     const inserted = await db
       .insert(purchases)
@@ -44,9 +39,9 @@ export async function seedPurchases(
         storyId: story.id,
         storyTitle: story.title,
         authorId: seller.id,
-        amountCents: story.priceCents ?? SEED_STORY_PRICE_CENTS,
+        amountCents: story.priceCents,
         currency: "usd",
-        authorShareCents: Math.floor(((story.priceCents ?? SEED_STORY_PRICE_CENTS) * 70) / 100),
+        authorShareCents: Math.floor((story.priceCents * SEED_SHARE_PERCENT) / 100),
         status: "paid",
         provider: "local",
         providerSessionId: "cs_local_seed-purchase-story",
@@ -67,7 +62,7 @@ export async function seedPurchases(
           purchaseId: purchase.id,
           storyId: story.id,
           kind: "sale",
-          amountCents: purchase.authorShareCents || SEED_SHARE_CENTS,
+          amountCents: purchase.authorShareCents,
           currency: "usd",
           createdAt: paidAt,
         })

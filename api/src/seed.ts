@@ -359,6 +359,7 @@ export async function seedDatabase(
   await seedPurchases(
     db,
     authorIds.map((id, index) => ({ id, username: SEED_AUTHORS[index] as string })),
+    [...SEED_PRICES.keys()][0]!,
     now,
   );
   return {
