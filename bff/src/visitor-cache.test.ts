@@ -359,7 +359,7 @@ describe("the limits still hold", () => {
 describe("one connection carrying several callers (a proxy's keep-alive connection)", () => {
   it("counts each answer against the address its own request names", async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
-    const body = JSON.stringify({ query: LIST, variables: { first: 1 } });
+    const body = JSON.stringify({ query: LIST, variables: { first: 12 } });
     const postOn = (forwardedFor: string) =>
       new Promise<{ reused: boolean; answer: Answer["json"] }>((resolve, reject) => {
         const request = http.request(
