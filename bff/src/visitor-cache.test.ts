@@ -356,6 +356,60 @@ describe("the limits still hold", () => {
   });
 });
 
+describe("one connection carrying several callers (a proxy's keep-alive connection)", () => {
+  it("counts each answer against the address its own request names", async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    const body = JSON.stringify({ query: LIST, variables: { first: 12 } });
+    const postOn = (forwardedFor: string) =>
+      new Promise<{ reused: boolean; answer: Answer["json"] }>((resolve, reject) => {
+        const request = http.request(
+          `${bff.url}/graphql`,
+          {
+            method: "POST",
+            agent,
+            headers: {
+              "content-type": "application/json",
+              "content-length": Buffer.byteLength(body),
+              "x-forwarded-for": forwardedFor,
+            },
+          },
+          (response) => {
+            const chunks: Buffer[] = [];
+            response.on("data", (chunk: Buffer) => chunks.push(chunk));
+            response.on("end", () =>
+              resolve({
+                reused: request.reusedSocket,
+                answer: JSON.parse(Buffer.concat(chunks).toString()) as Answer["json"],
+              }),
+            );
+          },
+        );
+        request.on("error", reject);
+        request.end(body);
+      });
+    const first = from;
+    address += 1;
+    const second = `198.51.100.${address}`;
+    try {
+      // The first is the miss; then the two addresses take turns on the same connection.
+      expect((await postOn(first)).answer.errors).toBeUndefined();
+      for (let i = 0; i < 3; i += 1) {
+        for (const caller of [second, first]) {
+          const { reused, answer } = await postOn(caller);
+          expect(reused).toBe(true);
+          expect(answer.errors).toBeUndefined();
+        }
+      }
+      expect(listCalls()).toBe(1);
+      expect(turnCalls()).toEqual(
+        [second, first, second, first, second, first].map((caller) => `${caller}, 127.0.0.1`),
+      );
+    } finally {
+      agent.destroy();
+    }
+  });
+});
+
 describe("the cache's rules", () => {
   const schema = createSchema();
 

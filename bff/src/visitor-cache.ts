@@ -4,6 +4,7 @@
 // api's per-address limit (visitor-turns.ts; docs/decisions/029-bff-visitor-cache.md).
 import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import type { Socket } from "node:net";
 import { brotliCompressSync, constants as zlib, gzipSync } from "node:zlib";
 import type { ApolloServer, ApolloServerPlugin, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
@@ -42,7 +43,15 @@ interface Entry {
   body: Buffer;
   br?: Buffer;
   gzip?: Buffer;
+  /**
+   * The whole header sets of this answer sent before express, made once per encoding and Origin
+   * (few of either) instead of per request.
+   */
+  ready?: Map<string, Record<string, string>>;
 }
+
+/** Header sets kept per entry; past this, further Origins are made per request. */
+const READY_HEADER_SETS = 16;
 
 interface Operation {
   query: string;
@@ -166,9 +175,22 @@ function preflighted(req: Request): boolean {
   );
 }
 
+/** Accept-Encoding values seen, and what each accepts (browsers send a few values, always alike). */
+const acceptedEncodings = new Map<string, "br" | "gzip" | null>();
+const KNOWN_ACCEPT_ENCODINGS = 64;
+
 /** The best of br, gzip and the plain body the caller accepts (q=0 refuses one). */
 function acceptedEncoding(header: string | undefined): "br" | "gzip" | null {
   if (!header) return null;
+  const known = acceptedEncodings.get(header);
+  if (known !== undefined) return known;
+  const encoding = parseAcceptEncoding(header);
+  if (acceptedEncodings.size >= KNOWN_ACCEPT_ENCODINGS) acceptedEncodings.clear();
+  acceptedEncodings.set(header, encoding);
+  return encoding;
+}
+
+function parseAcceptEncoding(header: string): "br" | "gzip" | null {
   const accepted = new Set<string>();
   for (const part of header.split(",")) {
     const [name, ...params] = part.trim().toLowerCase().split(";");
@@ -216,6 +238,8 @@ function send(req: Request, res: Response, entry: Entry): void {
   res.setHeader("content-length", String(body.length));
   res.end(body);
 }
+
+const ignore = () => {};
 
 /** The largest POST body read before express (a list's operation is about 1.5 KB). */
 const EARLY_MAX_BODY = 16 * 1024;
@@ -398,6 +422,50 @@ export function createVisitorCache(
       },
     },
     early(headers) {
+      /**
+       * What a body's bytes were found to be, kept by those bytes (as latin1 text: one character a
+       * byte): the same FreshThreads POST, sent again and again, is not decoded, parsed, checked and
+       * keyed each time. Only a cacheable operation's body is kept; its parse is done again for
+       * the rare one that goes on to express (a miss, a refusal), which needs it as req.body.
+       */
+      const bodies = new LRUCache<string, { text: string; key: string }>({
+        max: KNOWN_DOCUMENTS,
+        maxSize: KNOWN_DOCUMENTS * 4 * 1024,
+        sizeCalculation: (_known, bytes) => bytes.length,
+      });
+      /**
+       * The caller of a connection's latest request: its address as the api keys it and the headers
+       * naming it to the api, made again only when the connection's X-Forwarded-For or User-Agent
+       * changes (a browser's keep-alive connection sends the same ones every time).
+       */
+      const callers = new WeakMap<
+        Socket,
+        {
+          forwardedFor: string | string[] | undefined;
+          userAgent: string | undefined;
+          key: string;
+          client: ClientHeaders;
+        }
+      >();
+
+      function callerOf(req: IncomingMessage): { key: string; client: ClientHeaders } {
+        const forwardedFor = req.headers["x-forwarded-for"];
+        const userAgent = req.headers["user-agent"];
+        const known = callers.get(req.socket);
+        if (known && known.forwardedFor === forwardedFor && known.userAgent === userAgent) {
+          return known;
+        }
+        const caller = {
+          forwardedFor,
+          userAgent,
+          key: addressKey(headers.clientIp(req) ?? ""),
+          client: taker.clientHeaders(req),
+        };
+        callers.set(req.socket, caller);
+        return caller;
+      }
+
+      /** Reads the body of a POST that may be a visitor's public read, then answers or passes it. */
       return (req, res, app) => {
         const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
         const length = Number(req.headers["content-length"]);
@@ -419,7 +487,7 @@ export function createVisitorCache(
         }
         const early = req as EarlyRequest;
         // A caller gone mid-body: nothing to answer, and nothing to throw.
-        req.on("error", () => {});
+        req.on("error", ignore);
         const chunks: Buffer[] = [];
         let size = 0;
         req.on("data", (chunk: Buffer) => {
@@ -432,29 +500,46 @@ export function createVisitorCache(
             app(req, res);
             return;
           }
-          const read = parseJsonBody(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks));
-          if ("error" in read) {
-            early[BODY_ERROR] = read.error;
+          const body = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+          const bytes = body.toString("latin1");
+          let known = bodies.get(bytes);
+          if (known === undefined) {
+            const read = parseJsonBody(body);
+            if ("error" in read) {
+              early[BODY_ERROR] = read.error;
+              app(req, res);
+              return;
+            }
+            early.body = read.parsed;
+            const operation = operationOfBody(read.parsed);
+            if (!operation || !isCacheable(operation)) {
+              app(req, res);
+              return;
+            }
+            known = { text: body.toString("utf8"), key: keyOf(operation) };
+            bodies.set(bytes, known);
+          }
+          const { text, key } = known;
+          /** On to express, with the body express.json would have read. */
+          const pass = () => {
+            early.body ??= JSON.parse(text);
             app(req, res);
+          };
+          const caller = callerOf(req);
+          const refused = turns.refusedFor(caller.key);
+          if (refused > 0) {
+            early[COUNTED] = refused;
+            pass();
             return;
           }
-          early.body = read.parsed;
-          const operation = operationOfBody(read.parsed);
-          if (!operation || !isCacheable(operation)) {
-            app(req, res);
-            return;
-          }
-          const ip = headers.clientIp(req);
-          const refused = turns.refusedFor(addressKey(ip ?? ""));
-          const entry = refused > 0 ? undefined : answers.get(keyOf(operation));
-          if (refused > 0) early[COUNTED] = refused;
+          const entry = answers.get(key);
           if (!entry) {
             // A miss goes through Apollo, whose call to the api takes the turn.
-            app(req, res);
+            pass();
             return;
           }
-          const taken = turn(req, ip);
-          if (typeof taken === "number" && taken === 0) {
+          const taken = turns.take(caller.key, caller.client);
+          if (taken === 0) {
             sendEarly(req, res, entry);
             return;
           }
@@ -464,20 +549,27 @@ export function createVisitorCache(
               return;
             }
             early[COUNTED] = result;
-            app(req, res);
+            pass();
           });
         });
       };
 
       function sendEarly(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
         const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
-        const out: Record<string, string | string[]> = {};
-        for (const [name, value] of headers.security) out[name] = value;
-        for (const [name, value] of headers.cors(req.headers.origin)) out[name] = value;
-        for (const [name, value] of entry.headers) out[name] = value;
-        out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
-        if (encoding) out["content-encoding"] = encoding;
-        out["content-length"] = String(body.length);
+        const origin = req.headers.origin;
+        const readyKey = `${encoding ?? ""}\n${origin ?? ""}`;
+        let out = entry.ready?.get(readyKey);
+        if (out === undefined) {
+          out = {};
+          for (const [name, value] of headers.security) out[name] = value;
+          for (const [name, value] of headers.cors(origin)) out[name] = value;
+          for (const [name, value] of entry.headers) out[name] = value;
+          out.vary = entry.body.length >= COMPRESS_FROM ? "Origin, Accept-Encoding" : "Origin";
+          if (encoding) out["content-encoding"] = encoding;
+          out["content-length"] = String(body.length);
+          entry.ready ??= new Map();
+          if (entry.ready.size < READY_HEADER_SETS) entry.ready.set(readyKey, out);
+        }
         res.writeHead(entry.status, out);
         res.end(body);
       }

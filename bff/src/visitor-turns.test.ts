@@ -52,8 +52,10 @@ describe("the visitor cache's turns", () => {
     expect(turnsPerBatch(40)).toBe(1);
     expect(turnsPerBatch(199)).toBe(1);
     expect(turnsPerBatch(LIMIT)).toBe(BATCH);
-    expect(turnsPerBatch(1200)).toBe(10);
-    expect(turnsPerBatch(1_000_000)).toBe(10);
+    expect(turnsPerBatch(1200)).toBe(12);
+    // 1/100 of the limit, up to the most one call to the api may count.
+    expect(turnsPerBatch(10_000)).toBe(100);
+    expect(turnsPerBatch(1_000_000)).toBe(100);
   });
 
   it("asks the api before answering until it knows the limit, then counts in batches", async () => {

@@ -6,7 +6,10 @@ import { forbidden } from "../lib/errors.js";
 import type { AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "./error-schema.js";
 
-/** The most turns one call counts: a bff sends at most one batch (10) per address at a time. */
+/**
+ * The most turns one call counts: a bff sends at most one batch (1/100 of the limit, at most this)
+ * per address at a time.
+ */
 export const MAX_TURNS_PER_CALL = 100;
 
 /** Not counted again by the anonymous limit's hook: the route counts its own turns. */
