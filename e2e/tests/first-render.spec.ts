@@ -99,7 +99,7 @@ test("a signed-in reader coming back never sees the visitor's header or /login w
   });
 });
 
-test("a visitor's home page draws its first cards without Apollo Client, which loads at their first interaction and takes over without moving anything or asking again", async ({
+test("a visitor's home page draws its first cards without Apollo Client, which loads at their first interaction without moving anything or asking again", async ({
   page,
   baseURL,
   emulatorHost,
@@ -138,7 +138,7 @@ test("a visitor's home page draws its first cards without Apollo Client, which l
     page.evaluate(() => [...(window as unknown as { __shifts: number[] }).__shifts]);
   const shiftsBefore = await shiftsSoFar();
 
-  // The first interaction (a key) asks for Apollo Client; the live sections then take over.
+  // The first interaction (a key) asks for Apollo Client; its code and the live sections load.
   const liveSections = page.waitForResponse(/\/assets\/live-sections-[^/]+\.js$/);
   await page.keyboard.press("Shift");
   await apollo.wasRequested;

@@ -63,6 +63,14 @@ function useLiveSections(): LiveSections | null {
 export function HomePage() {
   useDocumentTitle("Home");
   const live = useLiveSections();
+  // A section drawn from the answer that came with the page stays that section while the page is
+  // open: swapping in its live twin (another component) would mount its cards afresh and lose what
+  // the visitor had opened meanwhile, such as a card's outline. A section that came without its
+  // answer is drawn by the live section once Apollo Client is there
+  // (docs/decisions/033-first-render-without-apollo.md).
+  const [drawnFromPage] = useState(() => live === null);
+  const fresh = useInlinedAnswer("FreshThreads", drawnFromPage);
+  const trending = useInlinedAnswer("TrendingNow", drawnFromPage);
   // While the identity loads, the panel shows if this browser was signed in (the reader likely
   // arrives), so the page does not change shape when they do.
   const { currentUser, signedInHint } = useAuth();
@@ -94,9 +102,9 @@ export function HomePage() {
 
       {/* Newest first, then trending; the home feed's one ad slot between them, once Apollo
           Client is there (the slot asks for its ad through it; decision 032). */}
-      {live ? <live.FreshThreadsSection /> : <FirstFreshThreads />}
+      {live && !fresh ? <live.FreshThreadsSection /> : <FirstFreshThreads answer={fresh} />}
       {live ? <AdSlot placement="HOME" /> : null}
-      {live ? <live.TrendingNowSection /> : <FirstTrendingNow />}
+      {live && !trending ? <live.TrendingNowSection /> : <FirstTrendingNow answer={trending} />}
       {live ? <live.FollowedWritersSection /> : null}
     </div>
   );
@@ -105,23 +113,25 @@ export function HomePage() {
 type CardData = FragmentType<typeof StoryCardFragment> & { id: string };
 
 /**
- * One operation's answer as the bff inlined it with the page, read once: its sections draw from it
- * until the live sections take over (with the same answer, written into Apollo's cache).
+ * One operation's answer as the bff inlined it with the page, read once when the page is first
+ * drawn without Apollo Client (null otherwise: a later visit asks Apollo's cache).
  */
-function useInlinedAnswer(operationName: FirstDataOperation) {
+function useInlinedAnswer(operationName: FirstDataOperation, drawnFromPage: boolean): unknown {
   const [answer] = useState(() =>
-    inlinedAnswer(readInlinedFirstData(document), operationName, { first: HOME_SECTION_CARDS }),
+    drawnFromPage
+      ? inlinedAnswer(readInlinedFirstData(document), operationName, { first: HOME_SECTION_CARDS })
+      : null,
   );
   // Without it the page waits for Apollo Client to ask for it: start loading it now.
   useEffect(() => {
-    if (!answer) void startApolloLoad().catch(() => {});
-  }, [answer]);
+    if (drawnFromPage && !answer) void startApolloLoad().catch(() => {});
+  }, [answer, drawnFromPage]);
   return answer;
 }
 
 /** Fresh Threads from the inlined answer (the same card list the live section draws). */
-function FirstFreshThreads() {
-  const answer = useInlinedAnswer("FreshThreads") as {
+function FirstFreshThreads(props: { answer: unknown }) {
+  const answer = props.answer as {
     stories?: { edges?: { node: CardData }[] | null } | null;
   } | null;
   return (
@@ -140,8 +150,8 @@ function FirstFreshThreads() {
 }
 
 /** Trending Now from the inlined answer. */
-function FirstTrendingNow() {
-  const answer = useInlinedAnswer("TrendingNow") as { trendingStories?: CardData[] | null } | null;
+function FirstTrendingNow(props: { answer: unknown }) {
+  const answer = props.answer as { trendingStories?: CardData[] | null } | null;
   return (
     <StorySection
       title="Trending Now"
