@@ -58,8 +58,14 @@ const apiPolicies = Object.entries(API_ALLOWED).map(([layer, allowed]) => ({
 
 /** The web app's parts: features on top, shared UI and helpers beneath, nothing upwards. */
 const clientPolicies = [
-  // A feature is reached from outside only through its index.ts; inside, it uses its own files.
-  { disallow: { to: { element: { type: "client-feature", fileInternalPath: "!index.ts" } } } },
+  // A feature is reached from outside only through its index.ts, or its components.ts for the
+  // components other features' lazy pages mount (kept out of index.ts, which the routes and so the
+  // first render import: docs/decisions/033); inside, it uses its own files.
+  {
+    disallow: {
+      to: { element: { type: "client-feature", fileInternalPath: "!{index,components}.ts" } },
+    },
+  },
   {
     from: { element: { type: "client-feature" } },
     allow: {

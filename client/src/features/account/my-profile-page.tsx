@@ -5,7 +5,7 @@ import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { ProfileAvatar } from "../profile";
-import { EarningsLedger } from "../purchases";
+import { EarningsLedger } from "../purchases/components";
 import { ProfileDetails } from "./profile-details";
 import "./account.css";
 

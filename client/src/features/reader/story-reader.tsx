@@ -36,7 +36,7 @@ import { useShareStory } from "./use-share-story";
 import { useStoryLiveUpdates, type StoryLiveUpdates } from "./use-story-live-updates";
 import { useStoryVisibility } from "./use-story-visibility";
 import { useToggleBookmark } from "./use-toggle-bookmark";
-import { BuyStoryButton, PurchaseReturn } from "../purchases";
+import { BuyStoryButton, PurchaseReturn } from "../purchases/components";
 
 export const StoryReaderFragment = graphql(`
   fragment StoryReader_story on Story {
