@@ -105,7 +105,7 @@ export const ApiEnvSchema = Type.Object({
     must: "a whole number from 1",
     description: "reports by different readers that send an approved comment back to moderation",
   }),
-  ANONYMOUS_REQUESTS_PER_MINUTE: Env.integer(0, 1_000_000, {
+  ANONYMOUS_REQUESTS_PER_MINUTE: Env.integer(0, 100_000_000, {
     default: 1200,
     must: "a whole number (0: no limit)",
     description: "requests without a signed-in user per client address and minute (0: no limit)",

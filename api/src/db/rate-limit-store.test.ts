@@ -39,8 +39,8 @@ async function stored(name: string): Promise<number> {
 }
 
 describe("batches of turns", () => {
-  it("are a hundredth of the limit, from 1 under 200 turns up to 10", () => {
-    expect([5, 30, 199, 200, 1200, 1_000_000].map(turnsPerBatch)).toEqual([1, 1, 1, 2, 10, 10]);
+  it("are a hundredth of the limit, from 1 under 200 turns up to 100", () => {
+    expect([5, 30, 199, 200, 1200, 1_000_000].map(turnsPerBatch)).toEqual([1, 1, 1, 2, 12, 100]);
   });
 
   it("count a small limit turn by turn, exactly, across two replicas", async () => {
