@@ -186,4 +186,15 @@ describe("GET /v1/users", () => {
     expect(refused.statusCode).toBe(422);
     expect(refused.json()).toMatchObject({ field: "ids" });
   });
+
+  it("reads each id trimmed and skips blank ones, but refuses a list with no id", async () => {
+    const spaced = await call("GET", `/v1/users?ids=${encodeURIComponent(` ,${owner.id} ,`)}`);
+    expect(spaced.statusCode).toBe(200);
+    expect(spaced.json().items).toEqual([
+      { id: owner.id, username: owner.username, avatar_url: null },
+    ]);
+    const blank = await call("GET", `/v1/users?ids=${encodeURIComponent(" , ")}`);
+    expect(blank.statusCode).toBe(422);
+    expect(blank.json()).toMatchObject({ field: "ids" });
+  });
 });

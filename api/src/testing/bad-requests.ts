@@ -281,8 +281,16 @@ function badQueryValue(parameter: Parameter): fc.Arbitrary<string> {
         fc
           .array(fc.oneof(badId(urlSafe), fc.constant("abc")), { minLength: 1, maxLength: 5 })
           .map((ids) => ids.join(","))
-          // A bad id with a comma in it ("a,b") can split into good ones: keep lists that hold a bad one.
-          .filter((list) => list.split(",").some((id) => !isApiId(id))),
+          // A bad id with a comma in it ("a,b") can split into good ones, and the route trims each
+          // id and skips blank ones (" ,abc" is "abc"): keep lists that, read as the route reads
+          // them, hold a bad id or none at all.
+          .filter((list) => {
+            const ids = list
+              .split(",")
+              .map((id) => id.trim())
+              .filter(Boolean);
+            return ids.length === 0 || ids.some((id) => !isApiId(id));
+          }),
       );
     }
   }
