@@ -8,8 +8,16 @@ describe("prices", () => {
   });
 
   it("prints an amount in cents as dollars with two decimals", () => {
-    expect(PRICE_POINTS_CENTS.map(formatPrice)).toEqual(["$0.99", "$1.99", "$2.99", "$4.99"]);
+    expect(PRICE_POINTS_CENTS.map((cents) => formatPrice(cents))).toEqual([
+      "$0.99",
+      "$1.99",
+      "$2.99",
+      "$4.99",
+    ]);
     expect(formatPrice(1000)).toBe("$10.00");
+    // Another currency, as the provider writes it (lower case).
+    expect(formatPrice(1000, "eur")).toBe("€10.00");
+    expect(formatPrice(199, SITE_CURRENCY)).toBe("$1.99");
   });
 
   it("accepts only the price points", () => {

@@ -13,11 +13,20 @@ export function isPricePoint(value: unknown): value is PricePointCents {
   return (PRICE_POINTS_CENTS as readonly unknown[]).includes(value);
 }
 
-const usd = new Intl.NumberFormat("en-US", { style: "currency", currency: "USD" });
+const formats = new Map<string, Intl.NumberFormat>();
 
-/** An amount in the site's currency as people read it: 199 → "$1.99". */
-export function formatPrice(amountCents: number): string {
-  return usd.format(amountCents / 100);
+/**
+ * An amount as people read it, in the currency's own way (en-US): 199 → "$1.99". The site's
+ * currency unless another is named (an amount the payment provider reports).
+ */
+export function formatPrice(amountCents: number, currency: string = SITE_CURRENCY): string {
+  const code = currency.toUpperCase();
+  let format = formats.get(code);
+  if (format === undefined) {
+    format = new Intl.NumberFormat("en-US", { style: "currency", currency: code });
+    formats.set(code, format);
+  }
+  return format.format(amountCents / 100);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { LIST_MAX_SIZE } from "@storyloom/common";
+import { formatPrice, LIST_MAX_SIZE } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 import type {
   AdminPurchaseResolvers,
@@ -33,18 +33,10 @@ function sessionArgument(sessionId: string): string {
   return sessionId;
 }
 
-/** "$1.99": the amount as people read it, in the currency's own way (en-US). */
-export function formatMoney(amountCents: number, currency: string): string {
-  return new Intl.NumberFormat("en-US", {
-    style: "currency",
-    currency: currency.toUpperCase(),
-  }).format(amountCents / 100);
-}
-
 export const Money: MoneyResolvers = {
   amountCents: (money) => money.amount_cents,
   currency: (money) => money.currency,
-  formatted: (money) => formatMoney(money.amount_cents, money.currency),
+  formatted: (money) => formatPrice(money.amount_cents, money.currency),
 };
 
 export const Purchase: PurchaseResolvers = {
