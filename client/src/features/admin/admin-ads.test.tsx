@@ -129,6 +129,49 @@ describe("the admins' Ads section", () => {
     expect(item).toHaveTextContent(/^Write your own story.*Paused/);
   });
 
+  it("edits an ad in its row: the form closes once saved, and stays open with the api's words when refused", async () => {
+    const user = userEvent.setup();
+    const saved = vi.fn(() => ({
+      data: { updateAd: { ...ad({ title: "Write a story tonight" }) } },
+    }));
+    renderSection("ads", [
+      { request: { query: AdminAdsQuery }, result: { data: { adminAds: [ad()] } } },
+      {
+        request: { query: UpdateAdMutation, variables: () => true },
+        result: {
+          errors: [
+            new GraphQLError("ends_at must be after starts_at.", {
+              extensions: { code: "BAD_USER_INPUT", field: "ends_at" },
+            }),
+          ],
+        },
+      },
+      { request: { query: UpdateAdMutation, variables: () => true }, result: saved },
+    ]);
+    const item = await screen.findByRole("listitem", { name: "Write your own story" });
+    await user.click(within(item).getByRole("button", { name: "Edit" }));
+    const title = within(item).getByLabelText("Title");
+    await user.clear(title);
+    await user.type(title, "Write a story tonight");
+    await user.click(within(item).getByRole("button", { name: "Save ad" }));
+    expect(await within(item).findByRole("alert")).toHaveTextContent(
+      "ends_at must be after starts_at.",
+    );
+    expect(within(item).getByRole("button", { name: "Save ad" })).toBeInTheDocument();
+
+    await user.click(within(item).getByRole("button", { name: "Save ad" }));
+    const renamed = await screen.findByRole("listitem", { name: "Write a story tonight" });
+    await waitFor(() =>
+      expect(within(renamed).queryByRole("button", { name: "Save ad" })).not.toBeInTheDocument(),
+    );
+    expect(within(renamed).queryByRole("alert")).not.toBeInTheDocument();
+    expect(saved).toHaveBeenCalledTimes(1);
+    expect(within(renamed).getByRole("button", { name: "Edit" })).toHaveAttribute(
+      "aria-expanded",
+      "false",
+    );
+  });
+
   it("shows the api's words for a refused address", async () => {
     const user = userEvent.setup();
     renderSection("ads", [

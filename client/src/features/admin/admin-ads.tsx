@@ -4,6 +4,7 @@ import { useState, type FormEvent } from "react";
 import { graphql } from "../../__generated__";
 import type { AdminAdsQuery as AdminAdsData, AdPlacement } from "../../__generated__/graphql";
 import { Alert } from "../../components/alert";
+import { AdminItemRow } from "./admin-item-row";
 
 // The Ads section of /admin, for admins (docs/product.md#ads-and-affiliate-links): house ads with
 // their counted and raw figures; create, edit, pause or resume, delete.
@@ -270,72 +271,32 @@ export function AdminAds() {
 function AdRow({ ad }: { ad: AdminAd }) {
   const [update, updating] = useMutation(UpdateAdMutation);
   const [remove, removing] = useMutation(DeleteAdMutation, { refetchQueries: [AdminAdsQuery] });
-  const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = updating.loading || removing.loading;
-
-  async function run(action: () => Promise<unknown>) {
-    setFailure(null);
-    try {
-      await action();
-      return true;
-    } catch (failed) {
-      setFailure(adminMessageOf(failed));
-      return false;
-    }
-  }
-
   return (
-    <li className="admin-ads__item" aria-label={ad.title}>
-      <p className="admin-ads__title">
-        {ad.title} <span className="muted">· {PLACEMENT_NAMES[ad.placement]}</span>
-      </p>
-      <p className="admin-ads__meta">
-        {stateOf(ad)} · weight {ad.weight} · served {ad.served} · views {ad.views} (raw{" "}
-        {ad.rawViews}) · clicks {ad.clicks} (raw {ad.rawClicks})
-      </p>
-      <div className="admin-ads__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() =>
-            void run(() => update({ variables: { id: ad.id, input: { paused: !ad.paused } } }))
-          }
-        >
-          {ad.paused ? "Resume" : "Pause"}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy}
-          onClick={() => void run(() => remove({ variables: { id: ad.id } }))}
-        >
-          Delete
-        </button>
-      </div>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      {editing ? (
+    <AdminItemRow
+      label={ad.title}
+      detail={PLACEMENT_NAMES[ad.placement]}
+      meta={
+        <>
+          {stateOf(ad)} · weight {ad.weight} · served {ad.served} · views {ad.views} (raw{" "}
+          {ad.rawViews}) · clicks {ad.clicks} (raw {ad.rawClicks})
+        </>
+      }
+      toggle={{
+        label: ad.paused ? "Resume" : "Pause",
+        run: () => update({ variables: { id: ad.id, input: { paused: !ad.paused } } }),
+      }}
+      onDelete={() => remove({ variables: { id: ad.id } })}
+      busy={updating.loading || removing.loading}
+      messageOf={adminMessageOf}
+      editForm={(save) => (
         <AdForm
           ad={ad}
           submitLabel="Save ad"
-          onSubmit={async (values) => {
-            const saved = await run(() =>
-              update({ variables: { id: ad.id, input: inputOf(values) } }),
-            );
-            if (saved) setEditing(false);
-            return saved;
-          }}
+          onSubmit={(values) =>
+            save(() => update({ variables: { id: ad.id, input: inputOf(values) } }))
+          }
         />
-      ) : null}
-    </li>
+      )}
+    />
   );
 }

@@ -3,6 +3,7 @@ import { useState, type FormEvent } from "react";
 import { graphql } from "../../__generated__";
 import type { AdminAffiliateLinksQuery as AdminLinksData } from "../../__generated__/graphql";
 import { Alert } from "../../components/alert";
+import { AdminItemRow } from "./admin-item-row";
 import { adminMessageOf } from "./admin-ads";
 
 // The Affiliate links section of /admin, for admins (docs/product.md#ads-and-affiliate-links):
@@ -174,72 +175,32 @@ function LinkRow({ link }: { link: AdminLink }) {
   const [remove, removing] = useMutation(DeleteAffiliateLinkMutation, {
     refetchQueries: [AdminAffiliateLinksQuery],
   });
-  const [editing, setEditing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
-  const busy = updating.loading || removing.loading;
-
-  async function run(action: () => Promise<unknown>) {
-    setFailure(null);
-    try {
-      await action();
-      return true;
-    } catch (failed) {
-      setFailure(adminMessageOf(failed));
-      return false;
-    }
-  }
-
   return (
-    <li className="admin-ads__item" aria-label={link.label}>
-      <p className="admin-ads__title">
-        {link.label} <span className="muted">· {link.targetUrl}</span>
-      </p>
-      <p className="admin-ads__meta">
-        {link.active ? "Shown" : "Hidden"} · “{link.disclosure ?? SITE_DISCLOSURE}” · clicks{" "}
-        {link.clicks} (raw {link.rawClicks})
-      </p>
-      <div className="admin-ads__actions">
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={busy}
-          onClick={() =>
-            void run(() => update({ variables: { id: link.id, input: { active: !link.active } } }))
-          }
-        >
-          {link.active ? "Hide" : "Show"}
-        </button>
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-expanded={editing}
-          onClick={() => setEditing(!editing)}
-        >
-          Edit
-        </button>
-        <button
-          type="button"
-          className="button button--danger"
-          disabled={busy}
-          onClick={() => void run(() => remove({ variables: { id: link.id } }))}
-        >
-          Delete
-        </button>
-      </div>
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      {editing ? (
+    <AdminItemRow
+      label={link.label}
+      detail={link.targetUrl}
+      meta={
+        <>
+          {link.active ? "Shown" : "Hidden"} · “{link.disclosure ?? SITE_DISCLOSURE}” · clicks{" "}
+          {link.clicks} (raw {link.rawClicks})
+        </>
+      }
+      toggle={{
+        label: link.active ? "Hide" : "Show",
+        run: () => update({ variables: { id: link.id, input: { active: !link.active } } }),
+      }}
+      onDelete={() => remove({ variables: { id: link.id } })}
+      busy={updating.loading || removing.loading}
+      messageOf={adminMessageOf}
+      editForm={(save) => (
         <LinkForm
           link={link}
           submitLabel="Save link"
-          onSubmit={async (values) => {
-            const saved = await run(() =>
-              update({ variables: { id: link.id, input: inputOf(values) } }),
-            );
-            if (saved) setEditing(false);
-            return saved;
-          }}
+          onSubmit={(values) =>
+            save(() => update({ variables: { id: link.id, input: inputOf(values) } }))
+          }
         />
-      ) : null}
-    </li>
+      )}
+    />
   );
 }
