@@ -3,6 +3,7 @@ import {
   combineRuns,
   compareThroughput,
   describeRun,
+  latencyRatio,
   formatTable,
   ratio,
   times,
@@ -39,6 +40,22 @@ describe("the site benchmark's verdicts", () => {
     expect(after.result).toBe("PASS");
     // Fast enough, but the p99 is 1.6× the REST page's.
     expect(compareThroughput(run(330, 50, 128), run(363, 43, 80), goal).result).toBe("MISS");
+  });
+
+  it("compares latencies at the whole milliseconds autocannon counts them in", () => {
+    // Both under a millisecond: they cannot be told apart.
+    expect(latencyRatio(0, 0)).toBe(1);
+    // A sub-millisecond reference counts as 1 ms, so a ratio exists.
+    expect(latencyRatio(2, 0)).toBe(2);
+    expect(latencyRatio(0, 2)).toBe(0.5);
+    expect(latencyRatio(3, 2)).toBe(1.5);
+    const goal = { minRatio: 0.8, maxP50Ratio: 1.3, maxP99Ratio: 1.5 };
+    // The bff line of 2026-11-24: faster than REST, both medians 0 ms, p99 0.80×.
+    expect(compareThroughput(run(21890, 0, 4), run(17358, 0, 5), goal)).toMatchObject({
+      p50: 1,
+      result: "PASS",
+    });
+    expect(compareThroughput(run(21890, 2, 4), run(17358, 0, 5), goal).result).toBe("MISS");
   });
 
   it("invalidates a line where any answer was not 200, however fast", () => {

@@ -1,6 +1,6 @@
 // The site benchmark's measurements: the scripts a visitor loads before the first story card shows,
 // Lighthouse reports, and throughput under autocannon.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
@@ -209,6 +209,18 @@ export async function runLighthouse(
   }
 }
 
+/**
+ * With BENCH_LIGHTHOUSE_REPORTS set to a directory, each Lighthouse report is written there as
+ * JSON (`mobile-stories-….json`), to read which audits cost the points.
+ */
+function saveReport(url: string, formFactor: string, report: unknown) {
+  const dir = process.env.BENCH_LIGHTHOUSE_REPORTS;
+  if (!dir) return;
+  mkdirSync(dir, { recursive: true });
+  const page = new URL(url).pathname.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "") || "home";
+  writeFileSync(path.join(dir, `${formFactor}-${page}.json`), JSON.stringify(report, null, 1));
+}
+
 async function lighthouseOnce(
   url: string,
   port: number,
@@ -225,6 +237,7 @@ async function lighthouseOnce(
     formFactor === "desktop" ? desktopConfig : undefined,
   );
   if (!result) return "Lighthouse gave no result";
+  saveReport(url, formFactor, result.lhr);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) return runtimeError.code;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);

@@ -18,15 +18,30 @@ export function times(value) {
 }
 
 /**
+ * autocannon counts latencies in whole milliseconds: a percentile of 0 ms is anything under 1 ms.
+ */
+export const LATENCY_RESOLUTION_MS = 1;
+
+/**
+ * A latency against another at the resolution they were counted at: two under it cannot be told
+ * apart (1×), and one under it counts as the resolution itself, so a sub-millisecond reference
+ * gives a ratio rather than none (0 ms against 0 ms used to print "n/a" and fail its line).
+ */
+export function latencyRatio(candidateMs, referenceMs, resolutionMs = LATENCY_RESOLUTION_MS) {
+  if (candidateMs < resolutionMs && referenceMs < resolutionMs) return 1;
+  return ratio(Math.max(candidateMs, resolutionMs), Math.max(referenceMs, resolutionMs));
+}
+
+/**
  * Throughput of a candidate against a reference, both measured in this run: at least `minRatio`
  * of the reference's requests a second, and, when given, p50 and p99 latencies at most
- * `maxP50Ratio` and `maxP99Ratio` times the reference's. A run with any answer other than 200 does
- * not count.
+ * `maxP50Ratio` and `maxP99Ratio` times the reference's (latencyRatio). A run with any answer
+ * other than 200 does not count.
  */
 export function compareThroughput(candidate, reference, goal) {
   const throughput = ratio(candidate.requestsPerSecond, reference.requestsPerSecond);
-  const p50 = ratio(candidate.p50Ms, reference.p50Ms);
-  const p99 = ratio(candidate.p99Ms, reference.p99Ms);
+  const p50 = latencyRatio(candidate.p50Ms, reference.p50Ms);
+  const p99 = latencyRatio(candidate.p99Ms, reference.p99Ms);
   const clean = candidate.non200 === 0 && reference.non200 === 0;
   const checks = [clean, throughput >= goal.minRatio];
   if (goal.maxP50Ratio !== undefined) checks.push(p50 <= goal.maxP50Ratio);
