@@ -3,6 +3,7 @@
 // within a time bound, so their answers travel with the HTML
 // (docs/decisions/020-page-html-previews-and-first-data.md).
 import type { ApolloServer } from "@apollo/server";
+import { Kind, parse } from "graphql";
 import type { GraphQLContext } from "../context.js";
 import {
   FIRST_DATA_DOCUMENTS,
@@ -31,6 +32,22 @@ export interface FirstDataRunner {
   ): Promise<FirstDataResult[]>;
 }
 
+/**
+ * The variables an operation declares, of those given: a route's operations share one set (the
+ * page's), and each answer is filed under the variables the client's own request would carry.
+ */
+function declaredVariables(query: string) {
+  const names = new Set(
+    parse(query).definitions.flatMap((definition) =>
+      definition.kind === Kind.OPERATION_DEFINITION
+        ? (definition.variableDefinitions ?? []).map((variable) => variable.variable.name.value)
+        : [],
+    ),
+  );
+  return (variables: Record<string, unknown>): Record<string, unknown> =>
+    Object.fromEntries(Object.entries(variables).filter(([name]) => names.has(name)));
+}
+
 export function createFirstDataRunner(
   apollo: ApolloServer<GraphQLContext>,
   buildContext: (authorization: unknown, client?: ClientHeaders) => GraphQLContext,
@@ -56,11 +73,23 @@ export function createFirstDataRunner(
     return { operationName, variables, data };
   }
 
+  // Parsed once: each operation with the variables it declares.
+  const operations = new Map(
+    (Object.keys(FIRST_DATA_DOCUMENTS) as FirstDataRoute[]).map((route) => [
+      route,
+      FIRST_DATA_DOCUMENTS[route].map(({ operationName, query }) => ({
+        operationName,
+        query,
+        variablesOf: declaredVariables(query),
+      })),
+    ]),
+  );
+
   return {
     async run(route, variables, client) {
       const answers = await Promise.all(
-        FIRST_DATA_DOCUMENTS[route].map(({ operationName, query }) =>
-          withinTime(() => runOne(operationName, query, variables, client), timeoutMs),
+        (operations.get(route) ?? []).map(({ operationName, query, variablesOf }) =>
+          withinTime(() => runOne(operationName, query, variablesOf(variables), client), timeoutMs),
         ),
       );
       return answers.filter((answer): answer is FirstDataResult => answer !== null);

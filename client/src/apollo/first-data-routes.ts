@@ -8,6 +8,11 @@
 export const FIRST_DATA_ROUTES = {
   /** `/`: both home sections, `first: HOME_SECTION_CARDS`. */
   home: ["FreshThreads", "TrendingNow"],
+  /**
+   * `/explore` with no search or filter in its URL: its list (`sort` from `?sort=`, `first:
+   * HOME_SECTION_CARDS`) and the filter bar's categories.
+   */
+  explore: ["ExploreStories", "Categories"],
   /** `/stories/{publicId}`: the reader, `publicId` from the path. */
   story: ["StoryReader"],
 } as const;

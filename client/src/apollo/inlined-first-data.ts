@@ -1,6 +1,6 @@
 // Reading the first data the bff inlines with a page's HTML
 // (docs/decisions/020-page-html-previews-and-first-data.md). Nothing of Apollo here: the home page
-// draws its first cards from these answers before Apollo Client has loaded
+// and /explore draw their first cards from these answers before Apollo Client has loaded
 // (docs/decisions/033-first-render-without-apollo.md).
 import type { firstDataDocuments } from "../__generated__/first-data-documents";
 import { FIRST_DATA_ROUTES } from "./first-data-routes";

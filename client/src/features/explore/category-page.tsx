@@ -6,7 +6,8 @@ import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { storiesCount } from "./categories-page";
-import { ExploreStoriesQuery, EXPLORE_MESSAGES } from "./explore-page";
+import { EXPLORE_MESSAGES } from "./explore-messages";
+import { ExploreStoriesQuery } from "./explore-queries";
 import { PagedStoryGrid } from "../stories";
 import "./explore.css";
 

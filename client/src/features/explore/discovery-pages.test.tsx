@@ -6,7 +6,7 @@ import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { CategoriesQuery } from "./category-queries";
-import { ExploreStoriesQuery, SearchStoriesQuery } from "./explore-page";
+import { ExploreStoriesQuery, SearchStoriesQuery } from "./explore-queries";
 
 // Search, explore's filters in the URL, categories and tags (docs/product.md#explore).
 

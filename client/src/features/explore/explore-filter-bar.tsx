@@ -1,9 +1,10 @@
-import { useQuery } from "@apollo/client/react";
 import { useState, type FormEvent } from "react";
 import type { DesiredLength, NastinessLevel } from "../../__generated__/graphql";
-import { CategoriesQuery } from "./category-queries";
+import { CategoryOptions, type CategoryChoice } from "./category-options";
 import { EXPLORE_SORT_LABELS, type ExploreSort } from "./explore-sort";
 import { tagsOf, type ExploreView } from "./explore-filters";
+import { useInlinedAnswer } from "./explore-first-view";
+import { useLiveExplore } from "./use-live-explore";
 
 const LENGTHS: ReadonlyArray<[DesiredLength, string]> = [
   ["SHORT", "Short"],
@@ -16,9 +17,13 @@ const NASTINESS: ReadonlyArray<[NastinessLevel, string]> = [
   ["HEAVY", "Heavy"],
 ];
 
+const NO_CATEGORIES: readonly CategoryChoice[] = [];
+
 /**
  * /explore's search and filters (docs/product.md#explore): applied together with "Apply", so the
- * URL changes once and names the whole view.
+ * URL changes once and names the whole view. Its categories come with the page, else over Apollo
+ * Client once it is there; the form itself needs neither, so what the visitor types before Apollo
+ * Client arrives stays (docs/decisions/033-first-render-without-apollo.md).
  */
 export function ExploreFilterBar({
   view,
@@ -27,7 +32,8 @@ export function ExploreFilterBar({
   view: ExploreView;
   onApply: (view: ExploreView) => void;
 }) {
-  const { data } = useQuery(CategoriesQuery, { fetchPolicy: "cache-first" });
+  const inlined = useInlinedAnswer("Categories", {});
+  const live = useLiveExplore();
   const [q, setQ] = useState(view.q);
   const [sort, setSort] = useState<ExploreSort>(view.sort);
   const [category, setCategory] = useState(view.category);
@@ -90,15 +96,16 @@ export function ExploreFilterBar({
           onChange={(event) => setCategory(event.target.value)}
         >
           <option value="">Any category</option>
-          {/* A shared link may name a category before the list arrives: keep it selected. */}
-          {category && !data?.categories.some((item) => item.publicId === category) ? (
-            <option value={category}>{category}</option>
-          ) : null}
-          {(data?.categories ?? []).map((item) => (
-            <option key={item.id} value={item.publicId}>
-              {item.name} ({item.storyCount})
-            </option>
-          ))}
+          {inlined ? (
+            <CategoryOptions
+              categories={inlined.categories as readonly CategoryChoice[]}
+              selected={category}
+            />
+          ) : live ? (
+            <live.LiveCategoryOptions selected={category} />
+          ) : (
+            <CategoryOptions categories={NO_CATEGORIES} selected={category} />
+          )}
         </select>
       </label>
       <label className="explore-filters__field">

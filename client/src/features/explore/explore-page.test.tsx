@@ -5,7 +5,7 @@ import { describe, expect, it } from "vitest";
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
-import { ExploreStoriesQuery } from "./explore-page";
+import { ExploreStoriesQuery } from "./explore-queries";
 
 function storiesMock(
   sort: "NEWEST" | "POPULAR",

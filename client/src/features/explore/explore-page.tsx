@@ -1,10 +1,9 @@
-import { useQuery } from "@apollo/client/react";
-import { HOME_SECTION_CARDS } from "@storyloom/common";
+import { useEffect, useState } from "react";
 import { Link, useNavigate, useSearchParams } from "react-router";
-import { graphql } from "../../__generated__";
-import type { StorySort } from "../../__generated__/graphql";
+import type { ExploreStoriesQueryVariables } from "../../__generated__/graphql";
+import { loadedApollo, startApolloLoad } from "../../apollo/deferred-apollo";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { PagedStoryGrid } from "../stories";
+import { PagedStoryGrid, StoryGridSkeleton, type StoryCardConnection } from "../stories";
 import { ExploreFilterBar } from "./explore-filter-bar";
 import {
   exploreSearch,
@@ -12,71 +11,21 @@ import {
   storyFiltersOf,
   type ExploreView,
 } from "./explore-filters";
+import { exploreStoriesVariables, useInlinedAnswer } from "./explore-first-view";
+import { EXPLORE_GRID, NoExploreStories } from "./explore-messages";
 import { EXPLORE_SORT_LABELS, type ExploreSort } from "./explore-sort";
+import { loadLiveExplore, useLiveExplore } from "./use-live-explore";
 import "./explore.css";
+
+export { preloadLiveExplore } from "./use-live-explore";
 
 const SORTS: readonly ExploreSort[] = ["newest", "popular"];
 
-const SORT_ARGUMENT: Record<ExploreSort, StorySort> = { newest: "NEWEST", popular: "POPULAR" };
-
-export const ExploreStoriesQuery = graphql(`
-  query ExploreStories($sort: StorySort!, $first: Int!, $after: String, $filters: StoryFilters) {
-    stories(sort: $sort, first: $first, after: $after, filters: $filters) {
-      edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-    }
-  }
-`);
-
-export const SearchStoriesQuery = graphql(`
-  query SearchStories($query: String!, $first: Int!, $after: String, $filters: StoryFilters) {
-    searchStories(query: $query, first: $first, after: $after, filters: $filters) {
-      edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
-        highlight {
-          title {
-            text
-            match
-          }
-          snippet {
-            text
-            match
-          }
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
-    }
-  }
-`);
-
-// The product's words (docs/product.md#home-and-list-messages, docs/product.md#explore).
-export const EXPLORE_MESSAGES = {
-  loadFailed: "Could not load stories. Please refresh or try again later.",
-  loadMoreFailed: "Could not load more stories.",
-  empty: "No stories found here yet. Be the first!",
-  noMatch: "No stories match these filters.",
-  noResults: "No stories found for your search.",
-} as const;
-
 /**
  * /explore: every listed story, newest or most popular first, searched and filtered; the whole
- * view lives in the URL (explore-filters.ts), so it can be shared.
+ * view lives in the URL (explore-filters.ts), so it can be shared. The list the page came with is
+ * drawn from the answer inlined with it, before Apollo Client has loaded
+ * (docs/decisions/033-first-render-without-apollo.md).
  */
 export function ExplorePage() {
   useDocumentTitle("Explore");
@@ -101,9 +50,10 @@ export function ExplorePage() {
           </Link>
         ))}
       </nav>
-      {/* A new URL is a new form: it shows what the URL names. */}
+      {/* A new URL is a new form: it shows what the URL names. (Its key is not the list's: siblings'
+          keys must differ.) */}
       <ExploreFilterBar
-        key={search}
+        key={`filters${search}`}
         view={view}
         onApply={(next) => void navigate(`/explore${exploreSearch(next)}`)}
       />
@@ -113,65 +63,98 @@ export function ExplorePage() {
       </h2>
       {/* A new view is a new list: its own query, its own Load more state. */}
       {view.q ? (
-        <SearchResults key={search} view={view} />
+        <SearchResults key={`list${search}`} view={view} />
       ) : (
-        <ExploreStories key={search} view={view} filtered={filtered} />
+        <ExploreStories key={`list${search}`} view={view} filtered={filtered} />
       )}
     </section>
   );
 }
 
+/** The list's shape until Apollo Client and the live list's code are there; starts their load. */
+function ListAwaitingApollo() {
+  useEffect(() => {
+    void startApolloLoad().catch(() => {});
+  }, []);
+  return <StoryGridSkeleton count={EXPLORE_GRID.skeletonCount} />;
+}
+
 function ExploreStories({ view, filtered }: { view: ExploreView; filtered: boolean }) {
-  const filters = storyFiltersOf(view);
-  const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
-    // A page holds as many cards as a home section: three rows of three on a desktop.
-    variables: {
-      sort: SORT_ARGUMENT[view.sort],
-      first: HOME_SECTION_CARDS,
-      ...(filters ? { filters } : {}),
-    },
-    fetchPolicy: "cache-and-network",
-  });
+  const variables = exploreStoriesVariables(view);
+  const label = `${EXPLORE_SORT_LABELS[view.sort]} stories`;
+  // A list drawn from the page's answer stays that list while it is shown (explore-first-view.ts).
+  const inlined = useInlinedAnswer("ExploreStories", variables);
+  const live = useLiveExplore();
+  const connection = inlined?.stories as StoryCardConnection | null | undefined;
+  if (connection) {
+    return (
+      <FirstExploreStories
+        first={connection}
+        variables={variables}
+        label={label}
+        filtered={filtered}
+      />
+    );
+  }
+  if (!live) return <ListAwaitingApollo />;
+  return <live.LiveExploreStories variables={variables} label={label} filtered={filtered} />;
+}
+
+function SearchResults({ view }: { view: ExploreView }) {
+  // Searches are not inlined with the page: they wait for Apollo Client.
+  const live = useLiveExplore();
+  if (!live) return <ListAwaitingApollo />;
+  return <live.LiveSearchResults view={view} />;
+}
+
+/**
+ * The list from the answer inlined with the page, with the same grid and cards as the live list.
+ * Load more asks Apollo Client for the next page (loading it if the visitor's first interaction has
+ * not) and appends it here, so the cards drawn first stay as they are.
+ */
+function FirstExploreStories({
+  first,
+  variables,
+  label,
+  filtered,
+}: {
+  first: StoryCardConnection;
+  variables: ExploreStoriesQueryVariables;
+  label: string;
+  filtered: boolean;
+}) {
+  const [connection, setConnection] = useState(first);
+  async function fetchMore({ variables: { after } }: { variables: { after: string } }) {
+    const [apollo, live] = await Promise.all([loadedApollo(), loadLiveExplore()]);
+    const next = await live.fetchExplorePage(apollo.client, variables, after);
+    setConnection((current) => withNextPage(current, next));
+  }
   return (
     <PagedStoryGrid
-      connection={data?.stories}
-      hasData={data !== undefined}
-      loading={loading}
-      error={error}
-      refetch={refetch}
+      {...EXPLORE_GRID}
+      connection={connection}
+      hasData
+      loading={false}
+      error={null}
+      refetch={async () => {}}
       fetchMore={fetchMore}
-      label={`${EXPLORE_SORT_LABELS[view.sort]} stories`}
-      skeletonCount={6}
-      firstProminent
-      messages={EXPLORE_MESSAGES}
-      empty={
-        <p className="explore__empty">
-          {filtered ? EXPLORE_MESSAGES.noMatch : EXPLORE_MESSAGES.empty}
-        </p>
-      }
+      label={label}
+      empty={<NoExploreStories filtered={filtered} />}
     />
   );
 }
 
-function SearchResults({ view }: { view: ExploreView }) {
-  const filters = storyFiltersOf(view);
-  const { data, loading, error, refetch, fetchMore } = useQuery(SearchStoriesQuery, {
-    variables: { query: view.q, first: HOME_SECTION_CARDS, ...(filters ? { filters } : {}) },
-    fetchPolicy: "cache-and-network",
-  });
-  return (
-    <PagedStoryGrid
-      connection={data?.searchStories}
-      hasData={data !== undefined}
-      loading={loading}
-      error={error}
-      refetch={refetch}
-      fetchMore={fetchMore}
-      label="Search results"
-      skeletonCount={6}
-      firstProminent
-      messages={EXPLORE_MESSAGES}
-      empty={<p className="explore__empty">{EXPLORE_MESSAGES.noResults}</p>}
-    />
-  );
+/**
+ * The next page appended, a story already shown skipped (it can move between pages while new
+ * ones arrive), as the cache's type policy merges a live list's pages (apollo/type-policies.ts).
+ */
+function withNextPage(
+  current: StoryCardConnection,
+  next: StoryCardConnection,
+): StoryCardConnection {
+  const shown = new Set(current.edges.map((edge) => edge.node.id));
+  return {
+    edges: [...current.edges, ...next.edges.filter((edge) => !shown.has(edge.node.id))],
+    pageInfo: next.pageInfo,
+  };
 }

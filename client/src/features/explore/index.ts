@@ -1,7 +1,17 @@
 // The explore feature: /explore and the category and tag pages, each loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-export const ExplorePage = lazyPage(() => import("./explore-page"), "ExplorePage");
+// Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
+export const ExplorePage = lazyPage(
+  async () => {
+    const page = await import("./explore-page");
+    await page.preloadLiveExplore();
+    return page;
+  },
+  "ExplorePage",
+  { withoutApollo: true },
+);
+export { exploreDrawsWithoutApollo } from "./explore-first-view";
 export const CategoriesPage = lazyPage(() => import("./categories-page"), "CategoriesPage");
 export const CategoryPage = lazyPage(() => import("./category-page"), "CategoryPage");
 export const TagPage = lazyPage(() => import("./tag-page"), "TagPage");

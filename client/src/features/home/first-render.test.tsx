@@ -1,19 +1,13 @@
-import { render, screen, within } from "@testing-library/react";
+import { screen, within } from "@testing-library/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
-import type { ReactNode } from "react";
-import { createMemoryRouter, RouterProvider } from "react-router";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { createApolloClient, type StoryloomApollo } from "../../apollo/create-apollo-client";
+import { resetDeferredApolloForTests, startApolloLoad } from "../../apollo/deferred-apollo";
 import {
-  configureApolloLoader,
-  resetDeferredApolloForTests,
-  startApolloLoad,
-  useLoadedApollo,
-} from "../../apollo/deferred-apollo";
-import { FIRST_DATA_ELEMENT_ID } from "../../apollo/inlined-first-data";
-import { AppProviders } from "../../app/providers";
-import { routes } from "../../app/routes";
-import { fakeAuthService } from "../../testing/fake-auth";
+  heldLoader,
+  inlineFirstData,
+  removeInlinedFirstData,
+  renderDeferredApp,
+} from "../../testing/deferred-app";
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 
@@ -24,53 +18,14 @@ const variables = { first: HOME_SECTION_CARDS };
 const fresh = [1, 2, 3].map((n) => storyCardFixture(n));
 const trending = [20, 21].map((n) => storyCardFixture(n));
 
-/** The element the bff writes at the end of the page (bff/src/pages/first-data.ts). */
-function inlineFirstData() {
-  const element = document.createElement("script");
-  element.type = "application/json";
-  element.id = FIRST_DATA_ELEMENT_ID;
-  element.textContent = JSON.stringify({
-    results: [
-      { operationName: "FreshThreads", variables, data: { stories: storyConnection(fresh) } },
-      { operationName: "TrendingNow", variables, data: { trendingStories: trending } },
-    ],
-  });
-  document.body.append(element);
+function inlineHomeData() {
+  inlineFirstData([
+    { operationName: "FreshThreads", variables, data: { stories: storyConnection(fresh) } },
+    { operationName: "TrendingNow", variables, data: { trendingStories: trending } },
+  ]);
 }
 
-/** main.tsx's tree: the app's providers, with Apollo Client once the deferred loader has it. */
-function DeferredApp({ children }: { children: ReactNode }) {
-  const apollo = useLoadedApollo();
-  return (
-    <AppProviders authService={fakeAuthService()} apollo={apollo}>
-      {children}
-    </AppProviders>
-  );
-}
-
-function renderHome() {
-  const router = createMemoryRouter(routes, { initialEntries: ["/"] });
-  return render(
-    <DeferredApp>
-      <RouterProvider router={router} />
-    </DeferredApp>,
-  );
-}
-
-/** A loader the test lets through: it counts its calls and the client's requests. */
-function heldLoader() {
-  const fetch = vi.fn<typeof globalThis.fetch>(async () => new Response("{}", { status: 500 }));
-  let release: () => void = () => {};
-  const released = new Promise<void>((resolve) => (release = resolve));
-  const held = { made: null as StoryloomApollo | null };
-  const load = vi.fn(async (): Promise<StoryloomApollo> => {
-    await released;
-    held.made = createApolloClient({ getIdToken: async () => null, fetch });
-    return held.made;
-  });
-  configureApolloLoader(load);
-  return { load, release, fetch, held };
-}
+const renderHome = () => renderDeferredApp("/");
 
 const cardTitles = (name: string) =>
   within(screen.getByRole("list", { name }))
@@ -81,7 +36,7 @@ preloadLazyPage(() => import("./home-page"));
 preloadLazyPage(() => import("./live-sections"));
 
 afterEach(() => {
-  document.getElementById(FIRST_DATA_ELEMENT_ID)?.remove();
+  removeInlinedFirstData();
   resetDeferredApolloForTests();
 });
 
@@ -89,7 +44,7 @@ describe("the home page's first render", () => {
   it(
     "draws both sections from the data inlined with the page without loading Apollo Client",
     async () => {
-      inlineFirstData();
+      inlineHomeData();
       const apollo = heldLoader();
       renderHome();
 
@@ -119,7 +74,7 @@ describe("the home page's first render", () => {
   });
 
   it("keeps its first sections when Apollo Client arrives: an outline opened before stays open, nothing is asked again", async () => {
-    inlineFirstData();
+    inlineHomeData();
     const apollo = heldLoader();
     const { container } = renderHome();
     const list = await screen.findByRole("list", { name: "Fresh Threads stories" });
@@ -139,19 +94,13 @@ describe("the home page's first render", () => {
     apollo.release();
     await vi.waitFor(() => expect(apollo.held.made).toBeTruthy(), FIRST_RENDER);
     // Apollo Client is in the page: the home feed's ad slot, which waits for it, asks for its ad.
-    const asked = () =>
-      apollo.fetch.mock.calls.map(
-        (call) =>
-          (JSON.parse(String((call[1] as RequestInit).body)) as { operationName: string })
-            .operationName,
-      );
-    await vi.waitFor(() => expect(asked()).toContain("NextAd"), FIRST_RENDER);
+    await vi.waitFor(() => expect(apollo.asked()).toContain("NextAd"), FIRST_RENDER);
     observer.disconnect();
 
     expect(outline).toBeInTheDocument();
     expect(screen.getByRole("dialog", { name: "Story Outline" })).toBe(outline);
     expect(seen.every((count) => count === fresh.length + trending.length)).toBe(true);
     // The inlined answers stand: the sections asked nothing.
-    expect(asked().filter((name) => name !== "NextAd")).toEqual([]);
+    expect(apollo.asked().filter((name) => name !== "NextAd")).toEqual([]);
   });
 });

@@ -1,7 +1,7 @@
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { Suspense, useEffect, useState } from "react";
 import type { FragmentType } from "../../__generated__";
-import { isApolloThere, startApolloLoad, useApolloAvailable } from "../../apollo/deferred-apollo";
+import { startApolloLoad } from "../../apollo/deferred-apollo";
 import {
   inlinedAnswer,
   readInlinedFirstData,
@@ -9,56 +9,32 @@ import {
 } from "../../apollo/inlined-first-data";
 import { CollapsiblePanel } from "../../components/collapsible-panel";
 import { PageLoading } from "../../components/loading";
+import { codeOverApollo } from "../../lib/code-over-apollo";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
 import { AdSlot } from "../ads";
 import { GenerationForm } from "../generation";
 import type { StoryCardFragment } from "../stories";
 import { asArray } from "./home-messages";
-import type * as LiveSectionsModule from "./live-sections";
 import { StorySection } from "./story-section";
 import { VisitorStoryPrompt } from "./visitor-story-prompt";
 import "./home.css";
 
-type LiveSections = typeof LiveSectionsModule;
-
-const loadLiveSections = () => import("./live-sections");
-// Once loaded, a later visit of the page draws the live sections at once.
-let liveSectionsLoaded: LiveSections | null = null;
+const liveSections = codeOverApollo(() => import("./live-sections"), "The home page's sections");
 
 /**
  * When Apollo Client is already there (the visitor came from another page), the live sections'
  * code loads with the page's, so the page draws them at once rather than taking over from the
  * first render's sections (features/home/index.ts).
  */
-export async function preloadLiveSections(): Promise<void> {
-  if (isApolloThere()) liveSectionsLoaded ??= await loadLiveSections();
-}
+export const preloadLiveSections = liveSections.preload;
 
 /**
  * The sections over Apollo Client once it is there and their code has loaded; null before. Until
- * then the page draws the sections from the data inlined with the HTML (FirstFreshThreads, FirstTrendingNow), so
- * its first cards need no Apollo (docs/decisions/033-first-render-without-apollo.md).
+ * then the page draws the sections from the data inlined with the HTML (FirstFreshThreads,
+ * FirstTrendingNow), so its first cards need no Apollo (docs/decisions/033-first-render-without-apollo.md).
  */
-function useLiveSections(): LiveSections | null {
-  const apolloAvailable = useApolloAvailable();
-  const [live, setLive] = useState(liveSectionsLoaded);
-  useEffect(() => {
-    if (!apolloAvailable || live) return;
-    let current = true;
-    loadLiveSections().then(
-      (module) => {
-        liveSectionsLoaded = module;
-        if (current) setLive(module);
-      },
-      (error: unknown) => console.error("The home page's sections could not be loaded", error),
-    );
-    return () => {
-      current = false;
-    };
-  }, [apolloAvailable, live]);
-  return apolloAvailable ? live : null;
-}
+const useLiveSections = liveSections.useLoaded;
 
 export function HomePage() {
   useDocumentTitle("Home");

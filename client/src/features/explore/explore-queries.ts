@@ -1,0 +1,52 @@
+import { graphql } from "../../__generated__";
+
+// /explore's lists, read by the live lists (live-explore.tsx) and the category page. Apart from the
+// page: its first render draws the list inlined with the HTML without Apollo Client, and this
+// module's graphql() would bring the table of every document of the app into it
+// (docs/decisions/033-first-render-without-apollo.md).
+
+export const ExploreStoriesQuery = graphql(`
+  query ExploreStories($sort: StorySort!, $first: Int!, $after: String, $filters: StoryFilters) {
+    stories(sort: $sort, first: $first, after: $after, filters: $filters) {
+      edges {
+        cursor
+        node {
+          id
+          ...StoryCard_story
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);
+
+export const SearchStoriesQuery = graphql(`
+  query SearchStories($query: String!, $first: Int!, $after: String, $filters: StoryFilters) {
+    searchStories(query: $query, first: $first, after: $after, filters: $filters) {
+      edges {
+        cursor
+        node {
+          id
+          ...StoryCard_story
+        }
+        highlight {
+          title {
+            text
+            match
+          }
+          snippet {
+            text
+            match
+          }
+        }
+      }
+      pageInfo {
+        hasNextPage
+        endCursor
+      }
+    }
+  }
+`);

@@ -1,0 +1,86 @@
+// /explore over Apollo Client: the lists of a view that did not come with the page (another sort,
+// filters, a search, a later visit), the filter bar's categories when they did not come with it,
+// and the next pages of a list that did (docs/decisions/033-first-render-without-apollo.md).
+import type { ApolloClient } from "@apollo/client";
+import { useQuery } from "@apollo/client/react";
+import { HOME_SECTION_CARDS } from "@storyloom/common";
+import type { ExploreStoriesQueryVariables } from "../../__generated__/graphql";
+import { PagedStoryGrid, type StoryCardConnection } from "../stories";
+import { CategoryOptions } from "./category-options";
+import { CategoriesQuery } from "./category-queries";
+import { storyFiltersOf, type ExploreView } from "./explore-filters";
+import { EXPLORE_GRID, EXPLORE_MESSAGES, NoExploreStories } from "./explore-messages";
+import { ExploreStoriesQuery, SearchStoriesQuery } from "./explore-queries";
+
+export function LiveExploreStories({
+  variables,
+  label,
+  filtered,
+}: {
+  variables: ExploreStoriesQueryVariables;
+  label: string;
+  filtered: boolean;
+}) {
+  const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
+    variables,
+    fetchPolicy: "cache-and-network",
+  });
+  return (
+    <PagedStoryGrid
+      {...EXPLORE_GRID}
+      connection={data?.stories}
+      hasData={data !== undefined}
+      loading={loading}
+      error={error}
+      refetch={refetch}
+      fetchMore={fetchMore}
+      label={label}
+      empty={<NoExploreStories filtered={filtered} />}
+    />
+  );
+}
+
+export function LiveSearchResults({ view }: { view: ExploreView }) {
+  const filters = storyFiltersOf(view);
+  const { data, loading, error, refetch, fetchMore } = useQuery(SearchStoriesQuery, {
+    variables: { query: view.q, first: HOME_SECTION_CARDS, ...(filters ? { filters } : {}) },
+    fetchPolicy: "cache-and-network",
+  });
+  return (
+    <PagedStoryGrid
+      {...EXPLORE_GRID}
+      connection={data?.searchStories}
+      hasData={data !== undefined}
+      loading={loading}
+      error={error}
+      refetch={refetch}
+      fetchMore={fetchMore}
+      label="Search results"
+      empty={<p className="explore__empty">{EXPLORE_MESSAGES.noResults}</p>}
+    />
+  );
+}
+
+export function LiveCategoryOptions({ selected }: { selected: string }) {
+  const { data } = useQuery(CategoriesQuery, { fetchPolicy: "cache-first" });
+  return <CategoryOptions categories={data?.categories ?? []} selected={selected} />;
+}
+
+/**
+ * The page after `after` of a list drawn from the page's inlined answer, as its live twin's
+ * fetchMore asks for it. The list keeps it; the cache does not, since its entry for the view may
+ * not hold the pages before (a signed-in reader's store is reset once their identity is known).
+ */
+export async function fetchExplorePage(
+  client: ApolloClient,
+  variables: ExploreStoriesQueryVariables,
+  after: string,
+): Promise<StoryCardConnection> {
+  const { data } = await client.query({
+    query: ExploreStoriesQuery,
+    variables: { ...variables, after },
+    fetchPolicy: "no-cache",
+  });
+  if (!data) throw new Error("ExploreStories answered without data");
+  return data.stories;
+}
