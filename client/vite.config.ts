@@ -1,6 +1,7 @@
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
 import { defineConfig } from "vitest/config";
+import { firstViewPreloads } from "./first-view-preloads";
 
 /**
  * Text assets are also written as .br and .gz at build time, so the BFF serves them compressed
@@ -18,7 +19,7 @@ export const precompressed = () =>
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? "4000"}`;
 
 export default defineConfig({
-  plugins: [react(), precompressed()],
+  plugins: [react(), precompressed(), firstViewPreloads()],
   server: {
     host: "127.0.0.1",
     port: Number(process.env.CLIENT_DEV_PORT ?? 5173),

@@ -41,6 +41,19 @@ const INDEX_HTML = `<!doctype html>
   </body>
 </html>
 `;
+// The build's list of the first views' code (client/first-view-preloads.ts), with two entries that
+// are not asset files and must be left out.
+const FIRST_VIEW_CODE = {
+  home: {
+    modules: ["/assets/home-page-a1.js", "/assets/field-b2.js", "javascript:alert(1)"],
+    styles: ["/assets/home-page-c3.css"],
+  },
+  explore: { modules: ["/assets/explore-page-f6.js"], styles: [] },
+  story: {
+    modules: ["/assets/story-page-route-d4.js", "/assets/../secret.js"],
+    styles: ["/assets/story-page-route-e5.css", '/assets/x.css" onload="alert(1)'],
+  },
+};
 const HOSTILE_TITLE = `"><script>alert(1)</script></title></script><!-- & 'x'`;
 const ADMIN_EMAIL = "admin@stories.example";
 
@@ -49,6 +62,7 @@ let proxy: CountingProxy;
 let bff: Bff;
 let clientDist: string;
 let author: string;
+let category: { id: string; publicId: string; name: string };
 const stories: Record<"listed" | "hostile" | "pending" | "private", string> = {
   listed: "",
   hostile: "",
@@ -66,6 +80,7 @@ beforeAll(async () => {
   clientDist = mkdtempSync(path.join(tmpdir(), "storyloom-pages-"));
   mkdirSync(path.join(clientDist, "assets"));
   writeFileSync(path.join(clientDist, "index.html"), INDEX_HTML);
+  writeFileSync(path.join(clientDist, "first-view-preloads.json"), JSON.stringify(FIRST_VIEW_CODE));
   api = await startApi({
     STORY_WRITER_PACE_MS: "0",
     STORY_MODERATION: "pre",
@@ -98,6 +113,13 @@ beforeAll(async () => {
   }
   // Three more listed stories: 5 in all, with the 4 static pages, past one api page and one file.
   for (const n of [1, 2, 3]) await approve(await publishStory(bff.url, author, `Tide ${n}`));
+  category = (
+    await call(
+      "mutation($input: CreateCategoryInput!) { createCategory(input: $input) { id publicId name } }",
+      admin,
+      { input: { name: "Lighthouses", description: "Keepers and storms." } },
+    )
+  ).createCategory as typeof category;
   stories.private = await publishStory(bff.url, author, "The private lighthouse");
   await call("mutation($id: ID!) { setStoryVisibility(id: $id, isPublic: false) { id } }", author, {
     id: globalId("Story", stories.private),
@@ -209,6 +231,39 @@ describe("a story's link preview", () => {
     expect(scriptSrc).not.toContain("'unsafe-inline'");
   });
 
+  it("preloads the code of the pages drawn before Apollo Client, on /, /explore and a listed story's page only", async () => {
+    const preloads = (html: string) =>
+      [
+        ...html.matchAll(
+          /<link rel="(?:modulepreload|preload" as="style)" href="([^"]*)"(?: crossorigin)? \/>/g,
+        ),
+      ].map((match) => match[1]);
+    const home = (await page("/")).html;
+    expect(preloads(home)).toEqual([
+      "/assets/home-page-a1.js",
+      "/assets/field-b2.js",
+      "/assets/home-page-c3.css",
+    ]);
+    // A stylesheet's preload has the crossorigin of the stylesheet the code adds, so it is used.
+    expect(home).toContain(
+      '<link rel="preload" as="style" href="/assets/home-page-c3.css" crossorigin />',
+    );
+    // After the build's entry: the browser asks for what blocks the first paint first.
+    expect(home.indexOf('rel="modulepreload"')).toBeGreaterThan(
+      home.indexOf("/assets/index-abc.js"),
+    );
+    expect(home.indexOf('rel="modulepreload"')).toBeLessThan(home.indexOf("</head>"));
+    expect(preloads((await page(`/stories/${stories.listed}`)).html)).toEqual([
+      "/assets/story-page-route-d4.js",
+      "/assets/story-page-route-e5.css",
+    ]);
+    expect((await page(`/stories/${stories.private}`)).html).toBe(INDEX_HTML);
+    expect(preloads((await page("/explore")).html)).toEqual(["/assets/explore-page-f6.js"]);
+    // A search is the plain app: the client asks for its list itself.
+    expect((await page("/explore?q=lamp")).html).toBe(INDEX_HTML);
+    expect((await page("/categories")).html).toBe(INDEX_HTML);
+  });
+
   it("leaves /stories/new, the generation form, to the client", async () => {
     proxy.reset();
     const { html } = await page("/stories/new");
@@ -225,6 +280,8 @@ describe("the first data", () => {
     expect(operations.map((operation) => operation.operationName)).toEqual([
       "FreshThreads",
       "TrendingNow",
+      "ExploreStories",
+      "Categories",
       "StoryReader",
     ]);
     for (const { operationName, query } of operations) {
@@ -277,6 +334,80 @@ describe("the first data", () => {
     });
   });
 
+  it("comes with /explore: its newest list and the filter bar's categories, each under the variables the client asks with, and the first cover preloaded", async () => {
+    proxy.reset();
+    const { response, html } = await fetch(new URL("/explore", bff.url), {
+      headers: { "x-forwarded-for": "203.0.113.8" },
+    }).then(async (answer) => ({ response: answer, html: await answer.text() }));
+    expect(response.headers.get("cache-control")).toBe("no-cache");
+    const [list, categories, ...rest] = firstData(html)!.results as Array<{
+      operationName: string;
+      variables: unknown;
+      data: Data;
+    }>;
+    expect(rest).toEqual([]);
+    // As ExplorePage asks for the newest page of a view with no filters (explore-first-view.ts).
+    expect(list).toMatchObject({
+      operationName: "ExploreStories",
+      variables: { sort: "NEWEST", first: 9 },
+    });
+    const titles = list!.data.stories.edges.map((edge: Data) => edge.node.title);
+    expect(titles.slice(0, 3)).toEqual(["Tide 3", "Tide 2", "Tide 1"]);
+    expect(titles).toContain("The listed lighthouse");
+    expect(titles).not.toContain("The pending lighthouse");
+    expect(titles).not.toContain("The private lighthouse");
+    expect(list!.data.stories.edges[0].node.__typename).toBe("Story");
+    expect(list!.data.stories.pageInfo).toMatchObject({ hasNextPage: false });
+    // The categories take no variables: they are filed under none, as the filter bar asks.
+    expect(categories).toMatchObject({ operationName: "Categories", variables: {} });
+    expect(categories!.data.categories).toEqual([
+      expect.objectContaining({ ...category, storyCount: 0, __typename: "Category" }),
+    ]);
+    // The first card's cover, the page's largest paint, is preloaded with the data.
+    const cover = list!.data.stories.edges[0].node.headerImageUrl;
+    expect(cover).toMatch(/^\/media\/[\w-]+$/);
+    expect(html).toContain(
+      `<link rel="preload" as="image" href="${cover}" fetchpriority="high" />`,
+    );
+    expect(html.match(/rel="preload"/g)).toHaveLength(1);
+    // The build's head, unchanged: /explore gets no canonical or preview tags of its own.
+    expect(html).not.toContain('rel="canonical"');
+    expect(html).toContain("<title>Storyloom</title>");
+    for (const headers of proxy.headers) {
+      expect(headers.authorization).toBeUndefined();
+      expect(headers["x-forwarded-for"]).toMatch(/^203\.0\.113\.8, /);
+    }
+  });
+
+  it("comes with /explore?sort=popular as the popular list; any other sort is the newest", async () => {
+    const popular = firstData((await page("/explore?sort=popular")).html)!;
+    expect(popular.results[0]).toMatchObject({
+      operationName: "ExploreStories",
+      variables: { sort: "POPULAR", first: 9 },
+    });
+    expect((popular.results[0] as { data: Data }).data.stories.edges.length).toBe(5);
+    const unknown = firstData((await page("/explore?sort=oldest&utm_source=chat")).html)!;
+    expect(unknown.results[0]).toMatchObject({ variables: { sort: "NEWEST", first: 9 } });
+  });
+
+  it.each([
+    ["a search", "/explore?q=lighthouse"],
+    ["a category", "/explore?sort=popular&category=lighthouses"],
+    ["tags", "/explore?tags=sea"],
+    ["left-out tags", "/explore?exclude=gore"],
+    ["a length", "/explore?length=short"],
+    ["a nastiness", "/explore?nastiness=heavy"],
+  ])(
+    "is left to the client for /explore with %s: the plain app, nothing asked of the api",
+    async (_what, pathname) => {
+      proxy.reset();
+      const { response, html } = await page(pathname);
+      expect(response.status).toBe(200);
+      expect(html).toBe(INDEX_HTML);
+      expect(proxy.calls).toEqual([]);
+    },
+  );
+
   it("is compressed on the way", async () => {
     const response = await fetch(new URL("/", bff.url), { headers: { "accept-encoding": "br" } });
     expect(response.headers.get("content-encoding")).toBe("br");
@@ -299,7 +430,11 @@ describe("the first data", () => {
         expect(home.response.status).toBe(200);
         expect(home.html).toContain('<div id="root"></div>');
         expect(firstData(home.html)).toBeNull();
-        expect(home.html).not.toContain('rel="preload"');
+        expect(home.html).not.toContain('rel="preload" as="image"');
+        const explore = await page("/explore", target);
+        expect(explore.response.status).toBe(200);
+        expect(firstData(explore.html)).toBeNull();
+        expect(explore.html).not.toContain('rel="preload" as="image"');
         const story = await page(`/stories/${stories.listed}`, target);
         expect(story.response.status).toBe(200);
         expect(story.html).toBe(INDEX_HTML);
@@ -433,5 +568,17 @@ describe("the page template", () => {
     expect(page.start + page.end(["<p>data</p>"])).toBe(
       '<html><head><meta charset=utf-8><title>A &#38; B · Storyloom</title>\n    <link rel="canonical" href="https://stories.example/" /></head><div id=root></div>  <p>data</p>\n  ',
     );
+  });
+
+  it("puts the head's last tags just before </head>, or after the title when there is none", () => {
+    const tag = '<link rel="modulepreload" href="/assets/a.js" />';
+    const withHead = pageTemplate(
+      "<html><head><title>S</title><script src=/e.js></script></head><body></body></html>",
+    ).render({ headEnd: [tag] });
+    expect(withHead.start).toBe(
+      `<html><head><title>S</title><script src=/e.js></script>  ${tag}\n  </head><body>`,
+    );
+    const headless = pageTemplate("<title>S</title><p>x</p>").render({ headEnd: [tag] });
+    expect(headless.start).toBe(`<title>S</title>  ${tag}\n  <p>x</p>`);
   });
 });

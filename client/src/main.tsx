@@ -14,6 +14,10 @@ import {
   createDeferredAuthService,
 } from "./features/auth/deferred-auth-service";
 import { readSignedInHint } from "./features/auth/signed-in-hint";
+import { exploreDrawsWithoutApollo, ExplorePage } from "./features/explore";
+import { HomePage } from "./features/home";
+import { firstViewStory, StoryPage, storyIdOfPath } from "./features/reader";
+import type { LazyPage } from "./lib/lazy-page";
 import { loadRuntimeConfig } from "./lib/runtime-config";
 
 const container = document.getElementById("root");
@@ -45,15 +49,26 @@ async function loadFirebaseAuthService() {
 }
 
 /**
- * Apollo Client loads at once, except for a visitor on the home page whose first section (Fresh
- * Threads) came with the page: that page is drawn without it, and it loads at their first
- * interaction, when a signed-in identity turns up, or when something on the page needs it (a section
- * that did not come with the page) (docs/decisions/033-first-render-without-apollo.md).
+ * Apollo Client loads at once, except for a visitor's first page of a visit drawn from the data
+ * inlined with it: the home page whose first section (Fresh Threads) came with it, /explore whose
+ * list came with it, and a completed story's page. Those are drawn without it, and it loads at
+ * their first interaction, when a signed-in identity turns up, or when something on the page needs
+ * it (a section that did not come with the page, an ad slot on screen)
+ * (docs/decisions/033-first-render-without-apollo.md).
  */
-function homeDrawsWithoutApollo(): boolean {
-  if (window.location.pathname !== "/" || readSignedInHint()) return false;
-  const [firstSection] = FIRST_DATA_ROUTES.home;
-  return readInlinedFirstData(document).some((answer) => answer.operationName === firstSection);
+function pageDrawnWithoutApollo(): LazyPage<object> | null {
+  if (readSignedInHint()) return null;
+  const { pathname } = window.location;
+  if (pathname === "/") {
+    const [firstSection] = FIRST_DATA_ROUTES.home;
+    const drawn = readInlinedFirstData(document).some(
+      (answer) => answer.operationName === firstSection,
+    );
+    return drawn ? HomePage : null;
+  }
+  if (exploreDrawsWithoutApollo()) return ExplorePage;
+  const storyId = storyIdOfPath(pathname);
+  return storyId !== null && firstViewStory(document, storyId) !== null ? StoryPage : null;
 }
 
 try {
@@ -68,13 +83,18 @@ try {
   authService.onAuthStateChanged((user) => {
     if (user) start();
   });
-  if (homeDrawsWithoutApollo()) atFirstInteraction(start);
+  const firstPage = pageDrawnWithoutApollo();
+  if (firstPage) atFirstInteraction(start);
   else start();
-  root.render(
-    <StrictMode>
-      <App authService={authService} />
-    </StrictMode>,
-  );
+  const render = () =>
+    root.render(
+      <StrictMode>
+        <App authService={authService} />
+      </StrictMode>,
+    );
+  // That page's code first, so it draws at once rather than through a loading state (lazy-page.ts).
+  if (firstPage) firstPage.preload().then(render, render);
+  else render();
 } catch (error) {
   console.error("Storyloom could not start", error);
   root.render(<StartupError />);

@@ -8,7 +8,7 @@ import { signUpThroughForm, uniqueEmail } from "./helpers.js";
 
 const IDENTITY_SDK = /\/assets\/firebase-auth-service-[^/]+\.js$/;
 // Apollo Client and what it brings, one file (client/vite.config.ts; docs/decisions/033).
-const APOLLO_CLIENT = /\/assets\/apollo-[^/]+\.js$/;
+const APOLLO_CLIENT = /\/assets\/apollo-[\w-]{8}\.js$/;
 
 /** Scripts the page asked for, by path, in order. */
 function recordScripts(page: Page): string[] {
@@ -17,6 +17,52 @@ function recordScripts(page: Page): string[] {
     if (request.resourceType() === "script") scripts.push(new URL(request.url()).pathname);
   });
   return scripts;
+}
+
+/**
+ * Requests the server answered with an error (a preload of a file the build lacks, say), and
+ * preloads the browser says it could not use (a stylesheet's preload without its crossorigin).
+ */
+function recordFailures(page: Page): string[] {
+  const failures: string[] = [];
+  page.on("response", (response) => {
+    if (response.status() >= 400) failures.push(`${response.status()} ${response.url()}`);
+  });
+  page.on("console", (message) => {
+    // Not "not used within a few seconds": a busy machine can be that slow.
+    if (/preload .* is found, but is not used/.test(message.text())) failures.push(message.text());
+  });
+  return failures;
+}
+
+/** The GraphQL operations the page sends whose names `names` matches, by name, in order. */
+function recordOperations(page: Page, names: RegExp): string[] {
+  const sent: string[] = [];
+  page.on("request", (request) => {
+    const name = /"operationName":"(\w+)"/.exec(request.postData() ?? "")?.[1];
+    if (request.url().endsWith("/graphql") && name && names.test(name)) sent.push(name);
+  });
+  return sent;
+}
+
+/**
+ * The visitor's first interaction (a key), which asks for Apollo Client: its held file is let
+ * through once asked for.
+ */
+async function firstInteraction(
+  page: Page,
+  apollo: { wasRequested: Promise<void>; release(): void },
+) {
+  await page.keyboard.press("Shift");
+  await apollo.wasRequested;
+  apollo.release();
+}
+
+/** Two frames: code that has just loaded has run and the page is drawn with it. */
+async function twoFrames(page: Page) {
+  for (let frame = 0; frame < 2; frame++) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+  }
 }
 
 /** Holds the identity SDK's script until the test lets it through. */
@@ -111,20 +157,8 @@ test("a visitor's home page draws its first cards without Apollo Client, which l
   );
   const scripts = recordScripts(page);
   const apollo = await holdScript(page, APOLLO_CLIENT);
-  const homeQueries: string[] = [];
-  page.on("request", (request) => {
-    const name = /"operationName":"(FreshThreads|TrendingNow)"/.exec(request.postData() ?? "");
-    if (request.url().endsWith("/graphql") && name) homeQueries.push(name[1]!);
-  });
-  // Every layout shift, as Lighthouse counts them.
-  await page.addInitScript(() => {
-    const shifts: number[] = [];
-    (window as unknown as { __shifts: number[] }).__shifts = shifts;
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries())
-        shifts.push((entry as unknown as { value: number }).value);
-    }).observe({ type: "layout-shift", buffered: true });
-  });
+  const homeQueries = recordOperations(page, /^(FreshThreads|TrendingNow)$/);
+  const shiftsSoFar = await recordLayoutShifts(page);
 
   await page.goto("/");
   const card = page
@@ -134,20 +168,13 @@ test("a visitor's home page draws its first cards without Apollo Client, which l
   await expect(page.getByRole("list", { name: "Trending Now stories" })).toBeVisible();
   expect(scripts.filter((path) => APOLLO_CLIENT.test(path))).toEqual([]);
   const box = await card.boundingBox();
-  const shiftsSoFar = () =>
-    page.evaluate(() => [...(window as unknown as { __shifts: number[] }).__shifts]);
   const shiftsBefore = await shiftsSoFar();
 
   // The first interaction (a key) asks for Apollo Client; its code and the live sections load.
   const liveSections = page.waitForResponse(/\/assets\/live-sections-[^/]+\.js$/);
-  await page.keyboard.press("Shift");
-  await apollo.wasRequested;
-  apollo.release();
+  await firstInteraction(page, apollo);
   await liveSections;
-  // Two frames: the sections' code has run and the page drawn with them.
-  for (let frame = 0; frame < 2; frame++) {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
-  }
+  await twoFrames(page);
 
   await expect(card).toBeVisible();
   expect(await card.boundingBox()).toEqual(box);
@@ -162,4 +189,140 @@ test("a visitor's home page draws its first cards without Apollo Client, which l
     .getByRole("link", { name: /View All/ })
     .click();
   await expect(page.getByRole("heading", { name: "Explore", level: 1 })).toBeVisible();
+});
+
+/** Every layout shift, as Lighthouse counts them, in `window.__shifts`. */
+async function recordLayoutShifts(page: Page) {
+  await page.addInitScript(() => {
+    const shifts: number[] = [];
+    (window as unknown as { __shifts: number[] }).__shifts = shifts;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries())
+        shifts.push((entry as unknown as { value: number }).value);
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+  return () => page.evaluate(() => [...(window as unknown as { __shifts: number[] }).__shifts]);
+}
+
+test("a visitor's story page is drawn before Apollo Client, and the reader takes its place at their first interaction without moving anything or asking again", async ({
+  page,
+  baseURL,
+  emulatorHost,
+}) => {
+  const story = await publishStory(
+    baseURL!,
+    emulatorHost,
+    `The Harbour Clock ${Date.now().toString(36)}`,
+  );
+  const scripts = recordScripts(page);
+  const apollo = await holdScript(page, APOLLO_CLIENT);
+  const readerQueries = recordOperations(page, /^StoryReader$/);
+  const shiftsSoFar = await recordLayoutShifts(page);
+
+  const failures = recordFailures(page);
+  const response = await page.goto(`/stories/${story.publicId}`);
+  // The page's own code is preloaded from its HTML, beside the entry.
+  expect(await response!.text()).toMatch(
+    /<link rel="modulepreload" href="\/assets\/story-page-route-[^"]+\.js" \/>/,
+  );
+  const heading = page.getByRole("heading", { level: 1, name: story.title });
+  await expect(heading).toBeVisible();
+  await expect(page.locator("figure.story-text__cover img")).toBeVisible();
+  await expect(page.getByRole("button", { name: /^Comments \(\d+\)$/ })).toBeVisible();
+  expect(scripts.filter((path) => APOLLO_CLIENT.test(path))).toEqual([]);
+  const firstHeading = await heading.elementHandle();
+  const box = await heading.boundingBox();
+  const shiftsBefore = await shiftsSoFar();
+
+  // The first interaction (a key) asks for Apollo Client; the reader then takes the page over.
+  await firstInteraction(page, apollo);
+  await page.waitForFunction((element) => !element?.isConnected, firstHeading);
+
+  await expect(heading).toBeVisible();
+  expect(await heading.boundingBox()).toEqual(box);
+  expect(await shiftsSoFar()).toEqual(shiftsBefore);
+  // The inlined answer stands in for the reader's first request.
+  expect(readerQueries).toEqual([]);
+  // Every file the page preloaded exists.
+  expect(failures).toEqual([]);
+});
+
+test("Comments pressed on a story page before Apollo Client has loaded opens the discussion once it has", async ({
+  page,
+  baseURL,
+  emulatorHost,
+}) => {
+  const story = await publishStory(
+    baseURL!,
+    emulatorHost,
+    `The Lamp Room ${Date.now().toString(36)}`,
+  );
+  const apollo = await holdScript(page, APOLLO_CLIENT);
+
+  await page.goto(`/stories/${story.publicId}`);
+  await page.getByRole("button", { name: /^Comments \(\d+\)$/ }).click();
+  await apollo.wasRequested;
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+  apollo.release();
+
+  const sidebar = page.getByRole("dialog");
+  await expect(sidebar).toBeVisible();
+  // A visitor is asked to sign in to join the discussion.
+  await expect(sidebar.getByText("Please log in to comment.")).toBeVisible();
+});
+
+test("a visitor's /explore draws its first cards without Apollo Client, which loads at their first interaction without moving anything or asking again", async ({
+  page,
+  baseURL,
+  emulatorHost,
+}) => {
+  const story = await publishStory(
+    baseURL!,
+    emulatorHost,
+    `The Wandering Loom ${Date.now().toString(36)}`,
+  );
+  const scripts = recordScripts(page);
+  const apollo = await holdScript(page, APOLLO_CLIENT);
+  const exploreQueries = recordOperations(page, /^(ExploreStories|Categories)$/);
+  const shiftsSoFar = await recordLayoutShifts(page);
+
+  const failures = recordFailures(page);
+  const response = await page.goto("/explore");
+  const html = await response!.text();
+  const list = page.getByRole("list", { name: "Newest stories" });
+  await expect(list.getByRole("article", { name: story.title })).toBeVisible();
+  expect(scripts.filter((path) => APOLLO_CLIENT.test(path))).toEqual([]);
+  // The first card's cover, the page's largest paint, was preloaded with the page and loads first.
+  const firstCover = list.getByRole("article").first().locator("img");
+  const cover = await firstCover.getAttribute("src");
+  expect(html).toContain(`<link rel="preload" as="image" href="${cover}" fetchpriority="high" />`);
+  await expect(firstCover).toHaveAttribute("fetchpriority", "high");
+  await expect(firstCover).toHaveAttribute("loading", "eager");
+  const card = list.getByRole("article", { name: story.title });
+  const box = await card.boundingBox();
+  const shiftsBefore = await shiftsSoFar();
+
+  // The first interaction (a key) asks for Apollo Client; its code and the live parts load.
+  const liveExplore = page.waitForResponse(/\/assets\/live-explore-[^/]+\.js$/);
+  await firstInteraction(page, apollo);
+  await liveExplore;
+  await twoFrames(page);
+
+  await expect(card).toBeVisible();
+  expect(await card.boundingBox()).toEqual(box);
+  expect(await shiftsSoFar()).toEqual(shiftsBefore);
+  // The inlined answers stand in for the list's and the filter bar's requests.
+  expect(exploreQueries).toEqual([]);
+  // Every file the page preloaded exists.
+  expect(failures).toEqual([]);
+
+  // Apollo Client is there: another sort is asked for and drawn.
+  await page
+    .getByRole("navigation", { name: "Sort stories" })
+    .getByRole("link", { name: "Popular" })
+    .click();
+  await expect(
+    page.getByRole("list", { name: "Popular stories" }).getByRole("article").first(),
+  ).toBeVisible();
+  expect(exploreQueries).toEqual(["ExploreStories"]);
 });

@@ -1,5 +1,5 @@
 // What the bff serves besides GraphQL and the assets: the app's HTML for every client route, with
-// a story's link preview and the first data of / and of a story page inlined; robots.txt and the
+// a story's link preview and the first data of /, /explore and a story page inlined; robots.txt and the
 // sitemap (docs/decisions/020-page-html-previews-and-first-data.md).
 import { readFileSync } from "node:fs";
 import express, { type Request, type Response, type Router } from "express";
@@ -14,6 +14,7 @@ import {
   type FirstDataResult,
   type FirstDataRunner,
 } from "./first-data.js";
+import { readFirstViewCode } from "./first-view-code.js";
 import { coverPath, isListed, storyPreview } from "./link-preview.js";
 import { escapeHtml, jsonForScript, pageTemplate, type RenderedPage } from "./page-template.js";
 import { robotsTxt } from "./robots.js";
@@ -78,6 +79,7 @@ export function crawlerRoutes(options: PageRoutesOptions): Router {
 export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: string }): Router {
   const { settings, rest, firstData, clientHeaders } = options;
   const template = pageTemplate(readFileSync(options.indexHtmlPath, "utf8"));
+  const firstViewCode = readFirstViewCode(options.indexHtmlPath);
   const router = express.Router();
 
   const sendHtml = (res: Response, html: string) =>
@@ -87,19 +89,43 @@ export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: stri
    * The page's start at once, then its end once the first data has come or its time is up: the
    * browser fetches the bundle meanwhile (compression flushes what it holds at each step).
    */
-  async function streamHtml(res: Response, page: RenderedPage, data: Promise<FirstDataResult[]>) {
+  async function streamHtml(
+    res: Response,
+    page: RenderedPage,
+    data: Promise<FirstDataResult[]>,
+    firstList?: string,
+  ) {
     res.type("html").setHeader("cache-control", HTML_CACHE);
     res.write(page.start);
     (res as Response & { flush?: () => void }).flush?.();
-    res.end(page.end(await firstDataElements(data)));
+    res.end(page.end(await firstDataElements(data, firstList)));
   }
 
   router.get("/", async (req, res) => {
     const data = firstData.run("home", { first: HOME_SECTION_CARDS }, clientHeaders(req));
     const page = template.render({
       head: [`<link rel="canonical" href="${escapeHtml(`${settings.publicBaseUrl}/`)}" />`],
+      headEnd: firstViewCode.home,
     });
-    await streamHtml(res, page, data);
+    await streamHtml(res, page, data, "FreshThreads");
+  });
+
+  router.get("/explore", async (req, res) => {
+    const variables = exploreFirstDataVariables(
+      new URL(req.originalUrl, "http://page").searchParams,
+    );
+    // A search or filters: the client asks for its list itself.
+    if (!variables) {
+      sendHtml(res, template.plain);
+      return;
+    }
+    const data = firstData.run("explore", variables, clientHeaders(req));
+    await streamHtml(
+      res,
+      template.render({ headEnd: firstViewCode.explore }),
+      data,
+      "ExploreStories",
+    );
   });
 
   router.get("/stories/:publicId", async (req, res, next) => {
@@ -127,6 +153,7 @@ export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: stri
     const page = template.render({
       ...preview,
       head: [...(preview.head ?? []), ...(cover ? [preloadImage(cover)] : [])],
+      headEnd: firstViewCode.story,
     });
     await streamHtml(res, page, data);
   });
@@ -155,15 +182,38 @@ async function listedStory(
   }
 }
 
+/** The params of /explore's URL that name a search or a filter (client: explore-filters.ts). */
+const EXPLORE_VIEW_PARAMS = ["q", "category", "tags", "exclude", "length", "nastiness"];
+
+/**
+ * The variables of /explore's list as the client asks for its first page (exploreStoriesVariables
+ * in client/src/features/explore/explore-first-view.ts): its sort (anything but "popular" is the
+ * newest) and a page as large as a home section. Null when the URL names a search or a filter:
+ * those views are left to the client, rather than repeating here its rules for reading them.
+ */
+export function exploreFirstDataVariables(
+  params: URLSearchParams,
+): { sort: "NEWEST" | "POPULAR"; first: number } | null {
+  if (EXPLORE_VIEW_PARAMS.some((name) => (params.get(name) ?? "").trim() !== "")) return null;
+  return {
+    sort: params.get("sort") === "popular" ? "POPULAR" : "NEWEST",
+    first: HOME_SECTION_CARDS,
+  };
+}
+
 /**
  * The first data as a JSON script (not executable: the CSP has nothing to allow), and a preload of
- * the home page's first cover, the likely largest paint, when it is known only from the data.
+ * the cover of the first card of the page's list (`firstList`), the likely largest paint, when it
+ * is known only from the data.
  */
-async function firstDataElements(data: Promise<FirstDataResult[]>): Promise<string[]> {
+async function firstDataElements(
+  data: Promise<FirstDataResult[]>,
+  firstList?: string,
+): Promise<string[]> {
   const answers = await data.catch(() => []);
   if (answers.length === 0) return [];
-  const fresh = answers.find((answer) => answer.operationName === "FreshThreads");
-  const cover = fresh ? firstFreshCover(fresh) : null;
+  const list = answers.find((answer) => answer.operationName === firstList);
+  const cover = list ? firstCover(list) : null;
   return [
     ...(cover ? [preloadImage(cover)] : []),
     `<script type="application/json" id="${FIRST_DATA_ELEMENT_ID}">${jsonForScript({ results: answers })}</script>`,
@@ -174,7 +224,8 @@ function preloadImage(path: string): string {
   return `<link rel="preload" as="image" href="${escapeHtml(path)}" fetchpriority="high" />`;
 }
 
-function firstFreshCover(answer: FirstDataResult): string | null {
+/** The first card's cover of a list whose root field is `stories` (Fresh Threads, Explore). */
+function firstCover(answer: FirstDataResult): string | null {
   const stories = answer.data.stories as
     { edges?: Array<{ node?: { headerImageUrl?: unknown } }> } | undefined;
   const cover = stories?.edges?.[0]?.node?.headerImageUrl;

@@ -27,6 +27,11 @@ export interface PageParts {
   description?: string;
   /** Tags for the head, already escaped (right after the title, before the scripts). */
   head?: string[];
+  /**
+   * Tags for the end of the head, already escaped: after the build's own scripts and styles, so
+   * the browser asks for those first (they block the first paint; the page's code comes beside).
+   */
+  headEnd?: string[];
 }
 
 const TITLE = /<title>[\s\S]*?<\/title>/i;
@@ -62,9 +67,11 @@ export function pageTemplate(indexHtml: string): PageTemplate {
   const afterTitle = indexHtml.slice(titleAt + buildTitle.length);
   const closing = afterTitle.lastIndexOf("</body>");
   const bodyEnd = closing >= 0 ? closing : afterTitle.length;
+  const headClosing = afterTitle.slice(0, bodyEnd).search(/<\/head>/i);
+  const headEndAt = headClosing >= 0 ? headClosing : 0;
   return {
     plain: indexHtml,
-    render({ title, description, head = [] }) {
+    render({ title, description, head = [], headEnd = [] }) {
       const before =
         description === undefined
           ? beforeTitle
@@ -78,7 +85,9 @@ export function pageTemplate(indexHtml: string): PageTemplate {
           before,
           titleTag,
           ...head.map((tag) => `\n    ${tag}`),
-          afterTitle.slice(0, bodyEnd),
+          afterTitle.slice(0, headEndAt),
+          ...headEnd.map((tag) => `  ${tag}\n  `),
+          afterTitle.slice(headEndAt, bodyEnd),
         ].join(""),
         end: (elements = []) =>
           [...elements.map((element) => `  ${element}\n  `), afterTitle.slice(bodyEnd)].join(""),

@@ -1,6 +1,6 @@
 // Apollo Client (with graphql-js, rxjs and its links: about 50 KB gzip) loads beside the first
-// render, not before it: the home page draws its first cards from the data inlined with the HTML
-// without it, and every other page waits for it as it waits for its own code
+// render, not before it: the home page and /explore draw their first cards from the data inlined
+// with the HTML without it, and every other page waits for it as it waits for its own code
 // (docs/decisions/033-first-render-without-apollo.md). This module imports nothing of Apollo.
 import { getApolloContext } from "@apollo/client/react";
 import { useContext, useSyncExternalStore } from "react";
@@ -16,6 +16,10 @@ let markProvided: () => void = () => {};
 let inContext = new Promise<void>((resolve) => {
   markProvided = resolve;
 });
+let markStarted: () => void = () => {};
+let started = new Promise<void>((resolve) => {
+  markStarted = resolve;
+});
 const listeners = new Set<() => void>();
 
 /**
@@ -29,6 +33,7 @@ export function configureApolloLoader(loader: Load): void {
 /** Starts loading Apollo Client if it has not started; a failed load can be started again. */
 export function startApolloLoad(): Promise<void> {
   if (load === null) return Promise.resolve();
+  markStarted();
   loading ??= load().then(
     (apollo) => {
       loaded = apollo;
@@ -41,6 +46,16 @@ export function startApolloLoad(): Promise<void> {
     },
   );
   return loading.then(() => {});
+}
+
+/**
+ * Starts the load if it has not started and resolves to the client once loaded (a list drawn
+ * without it asks it for its next page). Without a loader there is none to give.
+ */
+export async function loadedApollo(): Promise<StoryloomApollo> {
+  await startApolloLoad();
+  if (loaded === null) throw new Error("Apollo Client has no loader here");
+  return loaded;
 }
 
 function subscribe(listener: () => void) {
@@ -84,6 +99,15 @@ export async function whenApolloProvided(): Promise<void> {
   await inContext;
 }
 
+/**
+ * Resolves once something has started loading the client (a page drawn without it waits for that
+ * before it loads the code that needs it, docs/decisions/033-first-render-without-apollo.md).
+ */
+export async function whenApolloLoadStarts(): Promise<void> {
+  if (load === null) return;
+  await started;
+}
+
 /** True when an Apollo Client is in the React context (the app's, or a test's provider). */
 export function useApolloAvailable(): boolean {
   return useContext(getApolloContext()).client !== undefined;
@@ -97,6 +121,9 @@ export function resetDeferredApolloForTests(): void {
   provided = false;
   inContext = new Promise<void>((resolve) => {
     markProvided = resolve;
+  });
+  started = new Promise<void>((resolve) => {
+    markStarted = resolve;
   });
   listeners.clear();
 }

@@ -6,6 +6,7 @@ export { AuthProvider } from "./auth-provider";
 export type { AuthService, AuthUser } from "./auth-service";
 export { RedirectIfSignedIn } from "./redirect-if-signed-in";
 export { RequireAuth } from "./require-auth";
+export { readSignedInHint } from "./signed-in-hint";
 
 export const LoginPage = lazyPage(() => import("./components/login-page"), "LoginPage");
 export const SignupPage = lazyPage(() => import("./components/signup-page"), "SignupPage");

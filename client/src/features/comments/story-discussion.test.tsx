@@ -340,7 +340,10 @@ describe("posting a comment", () => {
     const sidebar = await openEnabledSidebar(user);
     const input = await within(sidebar).findByRole("textbox", { name: "Comment" });
     await user.type(input, "A fine start.{Enter}");
-    expect(within(sidebar).getByText("A fine start.", { selector: "p" })).toBeInTheDocument();
+    // Shown before the server answers (the answer is held until `answer`).
+    expect(
+      await within(sidebar).findByText("A fine start.", { selector: "p" }),
+    ).toBeInTheDocument();
     await act(answer);
     expect(await within(sidebar).findByText("Could not post comment.")).toBeInTheDocument();
     expect(within(sidebar).queryByText("A fine start.", { selector: "p" })).not.toBeInTheDocument();

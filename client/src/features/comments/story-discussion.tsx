@@ -8,6 +8,11 @@ import { AddCommentPopup } from "./add-comment-popup";
 import type { StoryAnnotations } from "./annotated-paragraph";
 import type { CommentActions } from "./comment-item";
 import { CommentComposer } from "./comment-composer";
+import {
+  CommentsLauncher,
+  commentsOpenRequested,
+  forgetCommentsOpenRequest,
+} from "./comments-launcher";
 import { CommentSidebar, type CommentsState } from "./comment-sidebar";
 import { toThread, type CommentNode } from "./comment-thread";
 import { useComposerTarget, type PendingInlineRange } from "./composer-target";
@@ -21,7 +26,6 @@ import {
 import { useAddComment } from "./use-add-comment";
 import { useDeleteComment } from "./use-delete-comment";
 import { useReportComment } from "./use-report-comment";
-import { useTuckedWhileReading } from "./use-tucked-while-reading";
 import "./comments.css";
 
 interface StoryDiscussionProps {
@@ -51,7 +55,9 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
   const { currentUser } = useAuth();
   const signedIn = currentUser !== null;
   const enabled = !signedIn || props.commentsEnabled;
-  const [open, setOpen] = useState(false);
+  // Open at once when the reader pressed Comments on the page drawn before this could load.
+  const [open, setOpen] = useState(() => commentsOpenRequested(story.publicId));
+  useEffect(forgetCommentsOpenRequest, []);
   // Comments load only once the sidebar is open; they then stay for the highlights.
   const [requested, setRequested] = useState(false);
   if (open && enabled && !requested) setRequested(true);
@@ -143,19 +149,11 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
   }
 
   const close = useCallback(() => setOpen(false), []);
-  const tucked = useTuckedWhileReading();
 
   return (
     <>
       {props.children(enabled && comments ? { highlights, flashedId, onHighlightClick } : null)}
-      <button
-        type="button"
-        className={`button button--primary comments-launcher${tucked ? " comments-launcher--tucked" : ""}`}
-        aria-haspopup="dialog"
-        onClick={() => setOpen(true)}
-      >
-        Comments ({story.commentCount})
-      </button>
+      <CommentsLauncher commentCount={story.commentCount} onOpen={() => setOpen(true)} />
       <AddCommentPopup active={signedIn && enabled} onAddComment={handleAddComment} />
       {open
         ? createPortal(

@@ -1,4 +1,9 @@
 // The reader feature: a story's page, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-export const StoryPage = lazyPage(() => import("./story-page"), "StoryPage");
+// A visitor's first story page is drawn before Apollo Client has loaded; the route's module waits
+// for it where it must (docs/decisions/033-first-render-without-apollo.md).
+export const StoryPage = lazyPage(() => import("./story-page-route"), "StoryPageRoute", {
+  withoutApollo: true,
+});
+export { firstViewStory, storyIdOfPath } from "./first-view-story";

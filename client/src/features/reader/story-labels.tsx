@@ -1,8 +1,8 @@
 import { useMutation } from "@apollo/client/react";
 import { useState } from "react";
-import { Link } from "react-router";
 import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
 import { CategoryPicker } from "../explore";
+import { StoryLabelList } from "./story-label-list";
 
 export const StoryLabelsFragment = graphql(`
   fragment StoryLabels_story on Story {
@@ -45,38 +45,26 @@ export function StoryLabels({
   const story = getFragmentData(StoryLabelsFragment, storyRef);
   const [setCategory, { loading }] = useMutation(SetStoryCategoryMutation);
   const [failed, setFailed] = useState(false);
-  if (!story.viewerIsAuthor && story.tags.length === 0 && !story.category) return null;
   return (
-    <div className="story-labels">
-      {story.viewerIsAuthor ? (
-        <CategoryPicker
-          value={story.category?.id ?? ""}
-          disabled={loading}
-          onChange={(categoryId) => {
-            setFailed(false);
-            setCategory({ variables: { id: story.id, categoryId: categoryId || null } }).catch(() =>
-              setFailed(true),
-            );
-          }}
-        />
-      ) : story.category ? (
-        <p className="story-labels__category">
-          Category:{" "}
-          <Link to={`/categories/${encodeURIComponent(story.category.publicId)}`}>
-            {story.category.name}
-          </Link>
-        </p>
-      ) : null}
+    <StoryLabelList
+      category={story.category ?? null}
+      tags={story.tags}
+      picker={
+        story.viewerIsAuthor ? (
+          <CategoryPicker
+            value={story.category?.id ?? ""}
+            disabled={loading}
+            onChange={(categoryId) => {
+              setFailed(false);
+              setCategory({ variables: { id: story.id, categoryId: categoryId || null } }).catch(
+                () => setFailed(true),
+              );
+            }}
+          />
+        ) : null
+      }
+    >
       {failed ? <p role="alert">{CATEGORY_CHANGE_FAILED}</p> : null}
-      {story.tags.length > 0 ? (
-        <ul className="story-labels__tags" aria-label="Tags">
-          {story.tags.map((tag) => (
-            <li key={tag}>
-              <Link to={`/tags/${encodeURIComponent(tag)}`}>#{tag}</Link>
-            </li>
-          ))}
-        </ul>
-      ) : null}
-    </div>
+    </StoryLabelList>
   );
 }

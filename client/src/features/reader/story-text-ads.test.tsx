@@ -4,7 +4,8 @@ import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { FragmentType } from "../../__generated__";
 import { NextAdQuery } from "../ads/ad-queries";
-import { StoryText, type StoryTextFragment } from "./story-text";
+import { StoryText } from "./story-text";
+import type { StoryTextFragment } from "./story-text-fragment";
 
 // The reader's ad slots between passages (docs/decisions/032): after every 5th passage counted
 // across chapters, never after the last one, and none unless the reader asks for them.

@@ -1,36 +1,13 @@
 import { paragraphSpans } from "@storyloom/common";
 import { Fragment, type ReactNode } from "react";
-import { getFragmentData, graphql, type FragmentType } from "../../__generated__";
+import type { FragmentType } from "../../__generated__";
 import type { StoryText_StoryFragment } from "../../__generated__/graphql";
 import { AdSlot, readerAdSlotAfter } from "../ads";
-import { AnnotatedParagraph, type StoryAnnotations } from "../comments";
+import { AnnotatedParagraph, type StoryAnnotations } from "../comments/components";
 import { READER_MESSAGES } from "./messages";
 import { classifyStoryContent } from "./story-body";
 import { StoryPicture } from "./story-picture";
-
-export const StoryTextFragment = graphql(`
-  fragment StoryText_story on Story {
-    title
-    description
-    headerImageUrl
-    content {
-      chapters {
-        title
-        paragraphs
-        locked
-      }
-    }
-    images {
-      id
-      role
-      url
-      chapterIndex
-      paragraphIndex
-      altText
-      caption
-    }
-  }
-`);
+import type { StoryTextFragment } from "./story-text-fragment";
 
 type StoryImage = StoryText_StoryFragment["images"][number];
 
@@ -72,7 +49,8 @@ function LockedHeading({ title }: { title: string }) {
  * locked chapters as their titles with a lock, and the offer where the readable text ends.
  */
 export function StoryText(props: StoryTextProps) {
-  const story = getFragmentData(StoryTextFragment, props.story);
+  // The fragment's fields (getFragmentData returns its argument; see story-text-fragment.ts).
+  const story = props.story as unknown as StoryText_StoryFragment;
   const body = classifyStoryContent(story.content);
   const images = story.images;
   const cover = images.find((image) => image.role === "COVER");
