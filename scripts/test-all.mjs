@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "./lib/emulator.mjs";
+import { playwrightCounts, vitestCounts } from "./lib/test-reports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const reports = path.join(root, ".reports");
@@ -29,29 +30,23 @@ function banner(text) {
 async function check(name, command, args, options) {
   banner(name);
   const code = await run(command, args, options);
-  results.push({ name, passed: code === 0 ? 1 : 0, failed: code === 0 ? 0 : 1 });
+  const failures = code === 0 ? [] : [name];
+  results.push({ name, passed: code === 0 ? 1 : 0, failed: failures.length, failures });
   return code === 0;
 }
 
-function vitestCounts(file) {
-  const report = JSON.parse(readFileSync(file, "utf8"));
-  // A file that fails to load has no failed test but a failed suite: count it once.
-  const failed = report.numFailedTests || report.numFailedTestSuites || 0;
-  return { passed: report.numPassedTests, failed };
-}
-
-function playwrightCounts(file) {
-  const { stats } = JSON.parse(readFileSync(file, "utf8"));
-  return { passed: stats.expected + stats.flaky, failed: stats.unexpected };
-}
+const readReport = (file) => JSON.parse(readFileSync(file, "utf8"));
 
 /** Runs a test suite and reads its counts from its JSON report; a crash counts as a failure. */
 async function suite(name, command, args, reportFile, readCounts, options) {
   banner(name);
   const code = await run(command, args, options);
-  let counts = { passed: 0, failed: 0 };
-  if (existsSync(reportFile)) counts = readCounts(reportFile);
-  if (code !== 0 && counts.failed === 0) counts.failed = 1;
+  let counts = { passed: 0, failed: 0, failures: [] };
+  if (existsSync(reportFile)) counts = readCounts(readReport(reportFile));
+  if (code !== 0 && counts.failed === 0) {
+    counts.failed = 1;
+    counts.failures = [`${name}: exited with code ${code}, no failed test in its report`];
+  }
   results.push({ name, ...counts });
 }
 
@@ -67,7 +62,7 @@ const vitest = (workspace, reportName, env = {}) =>
       `--outputFile.json=${path.join(reports, `${reportName}.json`)}`,
     ],
     path.join(reports, `${reportName}.json`),
-    vitestCounts,
+    (report) => vitestCounts(report, root),
     { cwd: path.join(root, workspace), env },
   );
 
@@ -132,6 +127,12 @@ for (const result of results) {
   console.log(
     `${result.failed ? "FAIL" : "ok  "}  ${result.name}: ${result.passed} passed, ${result.failed} failed`,
   );
+}
+// The failures' names come last but one: the end of a run's output is what a CI log keeps.
+const failures = results.flatMap((result) => result.failures ?? []);
+if (failures.length > 0) {
+  console.log("\nfailed:");
+  for (const failure of failures) console.log(`  ${failure}`);
 }
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed === 0 ? 0 : 1);
