@@ -22,6 +22,13 @@ export async function signUpThroughForm(page: Page, email: string, password = PA
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 
+/** Fills in the sign-in form the page shows and submits it; the app then goes where it sends a new sign-in. */
+export async function submitSignInForm(page: Page, email: string, password = PASSWORD) {
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+}
+
 export async function signOut(page: Page) {
   await page.getByRole("button", { name: "User menu" }).click();
   await page.getByRole("button", { name: "Sign out" }).click();

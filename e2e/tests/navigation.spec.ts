@@ -1,9 +1,13 @@
 import { test, expect } from "../fixtures.js";
 
-test("a visitor opening a login-required page is sent to /login", async ({ page }) => {
-  for (const path of ["/my/stories", "/stories/new", "/settings"]) {
+test("a visitor opening a login-required page is sent to /login, to come back to it", async ({
+  page,
+}) => {
+  await page.goto("/stories/new");
+  await expect(page).toHaveURL(/\/login$/);
+  for (const path of ["/my/stories", "/settings"]) {
     await page.goto(path);
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(`/login?next=${encodeURIComponent(path)}`);
   }
 });
 

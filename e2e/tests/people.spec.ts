@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { signInWithPassword, signUp } from "../../scripts/lib/auth-emulator-client.mjs";
 import { test, expect } from "../fixtures.js";
 import { graphqlAs, publishStory, publishStoryAs } from "./graphql-helpers.js";
-import { PASSWORD, signUpThroughForm, uniqueEmail } from "./helpers.js";
+import { PASSWORD, signUpThroughForm, submitSignInForm, uniqueEmail } from "./helpers.js";
 
 // Author profiles, subscriptions, Settings and account deletion, as a reader would use them
 // (docs/product.md#author-profiles-and-subscriptions, #settings).
@@ -16,9 +16,7 @@ const usernameOf = async (baseURL: string, session: Parameters<typeof graphqlAs>
 /** Signs in through the form as an existing e-mail/password user; ends on /. */
 async function signInThroughForm(page: Page, email: string) {
   await page.goto("/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password").fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
+  await submitSignInForm(page, email);
   await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
 }
 

@@ -1,5 +1,7 @@
 import { test, expect } from "../fixtures.js";
-import { signUpThroughForm, uniqueEmail } from "./helpers.js";
+import { signUp } from "../../scripts/lib/auth-emulator-client.mjs";
+import { graphqlAs, publishStory } from "./graphql-helpers.js";
+import { signUpThroughForm, submitSignInForm, uniqueEmail } from "./helpers.js";
 
 // Buying with the local test checkout, as `npm start` without Stripe keys sells
 // (docs/product.md#purchases-and-premium): the checkout is the web app's own test page, and Pay
@@ -49,4 +51,33 @@ test("a cancelled test checkout charges nothing and says so", async ({ page }) =
   const row = page.getByRole("table", { name: "Purchases" }).getByRole("row").nth(1);
   await expect(row).toContainText("Not completed");
   await expect(page.getByRole("button", { name: "Get premium" })).toBeVisible();
+});
+
+test("a visitor who signs in to buy a story comes back to it, with Buy", async ({
+  page,
+  baseURL,
+  emulatorHost,
+}) => {
+  const story = await publishStory(
+    baseURL!,
+    emulatorHost,
+    `The Salt Ledger ${Date.now().toString(36)}`,
+  );
+  await graphqlAs(
+    baseURL!,
+    story.author,
+    `mutation Price($storyId: ID!) { setStoryPrice(storyId: $storyId, priceCents: 199) { story { id } } }`,
+    { storyId: story.id },
+  );
+  const email = uniqueEmail("buyer");
+  await signUp(emulatorHost, email);
+
+  await page.goto(`/stories/${story.publicId}`);
+  await page.getByRole("link", { name: "Sign in to buy it" }).click();
+  await expect(page).toHaveURL(`/login?next=${encodeURIComponent(`/stories/${story.publicId}`)}`);
+  await submitSignInForm(page, email);
+  await expect(page).toHaveURL(`/stories/${story.publicId}`);
+  await expect(page.getByRole("button", { name: "User menu" })).toBeVisible();
+  const offer = page.getByRole("complementary", { name: "Keep reading" });
+  await expect(offer.getByRole("button", { name: "Buy for $1.99" })).toBeVisible();
 });

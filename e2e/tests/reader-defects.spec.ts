@@ -1,20 +1,12 @@
-import type { Page } from "@playwright/test";
 import { signUp } from "../../scripts/lib/auth-emulator-client.mjs";
 import { test, expect } from "../fixtures.js";
 import { graphqlAs, publishStory } from "./graphql-helpers.js";
-import { PASSWORD, signUpThroughForm, uniqueEmail } from "./helpers.js";
+import { signUpThroughForm, submitSignInForm, uniqueEmail } from "./helpers.js";
 
 // Defects a reader found in Chromium (issue 13), each kept fixed by what only a browser shows:
 // counts as drawn, layout, stacking, the built CSS, selections and the sign-in round trip.
 
 const suffix = () => Date.now().toString(36);
-
-/** Signs in through the real form; the page then goes wherever the app sends a new sign-in. */
-async function signInThroughForm(page: Page, email: string) {
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-  await page.getByRole("button", { name: "Sign in", exact: true }).click();
-}
 
 /** A comment posted through the public API by a reader who is not the one in the browser. */
 async function commentAs(
@@ -184,7 +176,7 @@ test("My Stories at 1280 px uses the page's width, centred", async ({
   const story = await publishStory(baseURL!, emulatorHost, `The Wide Shelf ${suffix()}`);
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto("/login");
-  await signInThroughForm(page, story.author.email);
+  await submitSignInForm(page, story.author.email);
   await expect(page).toHaveURL(/\/$/);
   await page.goto("/my/stories");
   const list = page.getByRole("list", { name: "Your stories" });
@@ -206,7 +198,7 @@ test("a visitor who asks for a story and signs in lands on /stories/new with wha
   await prompt.getByLabel("Outline").fill("A clockmaker who can rewind one minute a day.");
   await prompt.getByRole("button", { name: "Generate Story" }).click();
   await expect(page).toHaveURL(/\/login$/);
-  await signInThroughForm(page, email);
+  await submitSignInForm(page, email);
   await expect(page).toHaveURL(/\/stories\/new$/);
   await expect(page.getByLabel("Outline")).toHaveValue(
     "A clockmaker who can rewind one minute a day.",

@@ -24,6 +24,9 @@ describe("routes", () => {
     const { router } = renderRoute(path);
     await waitFor(() => expect(router.state.location.pathname).toBe("/login"));
     expect(await screen.findByRole("button", { name: "Sign in" })).toBeInTheDocument();
+    // They come back to it once signed in: /stories/new through the intent, the others by ?next=.
+    const next = new URLSearchParams(router.state.location.search).get("next");
+    expect(next).toBe(path === "/stories/new" ? null : path);
   });
 
   it("remembers that a visitor sent from /stories/new to /login wanted to write", async () => {
@@ -45,6 +48,25 @@ describe("routes", () => {
 
   it.each(["/login", "/signup"])("sends a signed-in user opening %s to /", async (path) => {
     const { router } = renderRoute(path, { auth: { currentUser: signedInUser } });
+    await waitFor(() => expect(router.state.location.pathname).toBe("/"));
+  });
+
+  it.each(["/login", "/signup"])(
+    "sends a signed-in user opening %s?next=… to that page, before the intent",
+    async (path) => {
+      localStorage.setItem("storyloom.pendingStoryIntent", "1");
+      const { router } = renderRoute(`${path}?next=%2Fmy%2Fbookmarks`, {
+        auth: { currentUser: signedInUser },
+      });
+      await waitFor(() => expect(router.state.location.pathname).toBe("/my/bookmarks"));
+      expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBe("1");
+    },
+  );
+
+  it("sends a signed-in user to / when ?next= names another site", async () => {
+    const { router } = renderRoute("/login?next=%2F%2Fevil.example%2F", {
+      auth: { currentUser: signedInUser },
+    });
     await waitFor(() => expect(router.state.location.pathname).toBe("/"));
   });
 

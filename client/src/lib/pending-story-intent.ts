@@ -1,3 +1,4 @@
+import { returnPathOf } from "./return-path";
 import { STORAGE_KEYS } from "./storage-keys";
 import { readStorage, removeStorage, writeStorage } from "./storage";
 
@@ -29,7 +30,10 @@ export function clearPendingStoryPrompt(): void {
   removeStorage(STORAGE_KEYS.pendingStoryPrompt);
 }
 
-/** Where a freshly signed-in user goes: /stories/new when the intent flag is set, else /. */
-export function postSignInPath(): "/" | "/stories/new" {
-  return hasPendingStoryIntent() ? "/stories/new" : "/";
+/**
+ * Where a freshly signed-in user goes, given the sign-in page's search: the page it asks to come
+ * back to (`?next=`), else /stories/new when the intent flag is set, else /.
+ */
+export function postSignInPath(search: string): string {
+  return returnPathOf(search) ?? (hasPendingStoryIntent() ? "/stories/new" : "/");
 }

@@ -1,13 +1,13 @@
 import { useEffect, useState } from "react";
-import { Navigate, Outlet } from "react-router";
+import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/loading";
 import { clearPendingStoryIntent, postSignInPath } from "../../lib/pending-story-intent";
 import { useAuth } from "./auth-context";
 import { SignInFlowContext } from "./sign-in-flow";
 
 /**
- * A signed-in user opening /login or /signup goes to /, or to /stories/new when the
- * pending-story-intent flag is stored (the flag is used up). The pages ask for the identity SDK at
+ * A signed-in user opening /login or /signup goes to the page it asks to come back to (`?next=`),
+ * else to /, or to /stories/new when the pending-story-intent flag is stored (the flag is used up). The pages ask for the identity SDK at
  * once (they need it); a visitor sees the form meanwhile, a browser with the signed-in hint waits
  * for the identity so the form does not flash before the redirect.
  */
@@ -28,7 +28,8 @@ export function RedirectIfSignedIn() {
 
 function RedirectAfterSignIn() {
   // Read once and clear in an effect, so a repeated render cannot lose the flag half-way.
-  const [destination] = useState(postSignInPath);
+  const { search } = useLocation();
+  const [destination] = useState(() => postSignInPath(search));
   useEffect(() => {
     if (destination === "/stories/new") clearPendingStoryIntent();
   }, [destination]);

@@ -2,6 +2,7 @@ import { useEffect } from "react";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { PageLoading } from "../../components/loading";
 import { storePendingStoryIntent } from "../../lib/pending-story-intent";
+import { signInPage } from "../../lib/return-path";
 import { useAuth } from "./auth-context";
 
 /**
@@ -21,11 +22,15 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** A visitor who opened /stories/new wanted to write: once signed in, they come back to it. */
+/**
+ * Once signed in, a visitor comes back to the page they opened: /stories/new through the
+ * pending-story intent (which keeps what they typed), any other through the sign-in page's `?next=`.
+ */
 function VisitorToLogin() {
   const { pathname } = useLocation();
+  const wantedToWrite = pathname === "/stories/new";
   useEffect(() => {
-    if (pathname === "/stories/new") storePendingStoryIntent();
-  }, [pathname]);
-  return <Navigate to="/login" replace />;
+    if (wantedToWrite) storePendingStoryIntent();
+  }, [wantedToWrite]);
+  return <Navigate to={signInPage("/login", wantedToWrite ? null : pathname)} replace />;
 }

@@ -1,5 +1,5 @@
 import { useEffect, useId, useRef, useState, type PointerEvent, type ReactNode } from "react";
-import { Link } from "react-router";
+import { SignInLink } from "../../components/sign-in-link";
 import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { keepTabInside } from "../../components/modal";
@@ -155,7 +155,7 @@ export function CommentSidebar(props: CommentSidebarProps) {
   if (!props.signedIn) {
     footer = (
       <p className="comment-sidebar__note">
-        <Link to="/login">{COMMENT_MESSAGES.logInToComment}</Link>
+        <SignInLink>{COMMENT_MESSAGES.logInToComment}</SignInLink>
       </p>
     );
   } else if (!props.enabled) {

@@ -99,7 +99,7 @@ describe("comment sidebar texts", () => {
     ).toBeInTheDocument();
     expect(
       within(sidebar).getByRole("link", { name: "Please log in to comment." }),
-    ).toHaveAttribute("href", "/login");
+    ).toHaveAttribute("href", `/login?next=${encodeURIComponent(path)}`);
     expect(within(sidebar).queryByRole("textbox", { name: "Comment" })).not.toBeInTheDocument();
   });
 

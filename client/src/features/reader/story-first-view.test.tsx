@@ -118,9 +118,10 @@ describe("a story page's first view", () => {
 
     const offer = await screen.findByRole("complementary", { name: "Keep reading" }, FIRST_RENDER);
     expect(within(offer).getByText("$1.99")).toBeInTheDocument();
+    // Signed in, the visitor comes back to the story.
     expect(within(offer).getByRole("link", { name: "Sign in to buy it" })).toHaveAttribute(
       "href",
-      "/login",
+      `/login?next=${encodeURIComponent(path)}`,
     );
   });
 

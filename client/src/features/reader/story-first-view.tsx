@@ -5,7 +5,7 @@ import { useDocumentTitle } from "../../lib/use-document-title";
 import { useGoBack } from "../../lib/use-go-back";
 import { AffiliateLinks } from "../ads";
 import { CommentsLauncher, requestCommentsOpen } from "../comments/components";
-import { Link } from "react-router";
+import { SignInLink } from "../../components/sign-in-link";
 import type { FirstViewStory } from "./first-view-story";
 import { FontPicker } from "./font-picker";
 import { fontFamilyOf } from "./reader-fonts";
@@ -40,7 +40,7 @@ export function StoryFirstView({
   const offer =
     story.price && story.viewerAccess && !story.viewerAccess.full ? (
       <StoryOffer storyId={story.id} price={story.price}>
-        <Link to="/login">Sign in to buy it</Link>
+        <SignInLink>Sign in to buy it</SignInLink>
       </StoryOffer>
     ) : null;
   const text = (

@@ -26,7 +26,7 @@ import { StoryOffer } from "./story-offer";
 import { StoryPriceControl } from "./story-price-control";
 import { StoryText } from "./story-text";
 import { AffiliateLinks } from "../ads";
-import { Link } from "react-router";
+import { SignInLink } from "../../components/sign-in-link";
 import { useConfirmStory } from "./use-confirm-story";
 import { useDiscardStory } from "./use-discard-story";
 import { useReaderFont } from "./use-reader-font";
@@ -261,7 +261,7 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
         {currentUser !== null ? (
           <BuyStoryButton storyId={story.id} price={story.price} />
         ) : (
-          <Link to="/login">Sign in to buy it</Link>
+          <SignInLink>Sign in to buy it</SignInLink>
         )}
       </StoryOffer>
     ) : null;

@@ -63,6 +63,27 @@ describe("login page", () => {
     expect(localStorage.getItem("storyloom.pendingStoryIntent")).toBeNull();
   });
 
+  it("comes back to the page that sent the visitor here, signed in", async () => {
+    const service = fakeAuthService();
+    const { user, router } = renderRoute("/login?next=%2Fmy%2Fbookmarks", {
+      authService: service,
+    });
+    act(() => service.emit(null));
+    await user.type(await screen.findByLabelText("Email"), "reader@example.com");
+    await user.type(screen.getByLabelText("Password"), "secret-1");
+    await user.click(screen.getByRole("button", { name: "Sign in" }));
+    expect(await screen.findByRole("heading", { level: 1, name: "My Bookmarks" })).toBeVisible();
+    expect(router.state.location.pathname).toBe("/my/bookmarks");
+  });
+
+  it("keeps the page to come back to on the way to sign-up", async () => {
+    renderRoute("/login?next=%2Fstories%2Fabc");
+    expect(await screen.findByRole("link", { name: "Sign up" })).toHaveAttribute(
+      "href",
+      "/signup?next=%2Fstories%2Fabc",
+    );
+  });
+
   it("links to password reset and to sign-up", async () => {
     renderRoute("/login");
     expect(await screen.findByRole("link", { name: "Forgot password?" })).toHaveAttribute(

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/alert";
 import { TextField } from "../../../components/text-field";
+import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
 import { authErrorCode } from "../auth-service";
@@ -19,6 +20,7 @@ export function LoginPage() {
   const { signIn, signInWithGoogle } = useAuth();
   const holdRedirect = useHoldSignedInRedirect();
   const redirectAfterSignIn = usePostSignInRedirect();
+  const returnTo = returnPathOf(useLocation().search);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -57,7 +59,7 @@ export function LoginPage() {
       subtitle="Sign in to write, save and discuss stories."
       footer={
         <p>
-          Don&apos;t have an account? <Link to="/signup">Sign up</Link>
+          Don&apos;t have an account? <Link to={signInPage("/signup", returnTo)}>Sign up</Link>
         </p>
       }
     >

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/alert";
 import { TextField } from "../../../components/text-field";
+import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
 import { authErrorCode } from "../auth-service";
@@ -21,6 +22,7 @@ export function SignupPage() {
   const holdRedirect = useHoldSignedInRedirect();
   const redirectAfterSignIn = usePostSignInRedirect();
   const acceptPolicies = useAcceptPolicies();
+  const returnTo = returnPathOf(useLocation().search);
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");
   const [confirmPassword, setConfirmPassword] = useState("");
@@ -105,7 +107,7 @@ export function SignupPage() {
       subtitle="Generate stories with AI, keep them private or share them with everyone."
       footer={
         <p>
-          Already have an account? <Link to="/login">Sign in</Link>
+          Already have an account? <Link to={signInPage("/login", returnTo)}>Sign in</Link>
         </p>
       }
     >
