@@ -105,3 +105,13 @@ export async function publishStoryAs(
   );
   return { id, publicId, title, author };
 }
+
+/** The story's author prices it (99, 199, 299 or 499 cents), as the reader's Price menu does. */
+export async function priceStory(baseURL: string, story: PublishedStory, priceCents: number) {
+  await graphqlAs(
+    baseURL,
+    story.author,
+    `mutation Price($id: ID!, $cents: Int) { setStoryPrice(storyId: $id, priceCents: $cents) { story { id } } }`,
+    { id: story.id, cents: priceCents },
+  );
+}

@@ -1,6 +1,6 @@
 import { signInWithGoogle, signInWithPassword } from "../../scripts/lib/auth-emulator-client.mjs";
 import { test, expect } from "../fixtures.js";
-import { graphqlAs, publishStoryAs } from "./graphql-helpers.js";
+import { graphqlAs, priceStory, publishStoryAs } from "./graphql-helpers.js";
 import { PASSWORD, signUpThroughForm, uniqueEmail } from "./helpers.js";
 
 // Paying for a story from start to end, as `npm start` sells without Stripe keys
@@ -26,12 +26,7 @@ test("a reader buys a priced story through the test checkout and reads all of it
   await signUpThroughForm(page, authorEmail);
   const author = await signInWithPassword(emulatorHost, authorEmail, PASSWORD);
   const story = await publishStoryAs(baseURL!, author, `The Ferryman's Due ${Date.now()}`);
-  await graphqlAs(
-    baseURL!,
-    author,
-    `mutation Price($id: ID!) { setStoryPrice(storyId: $id, priceCents: 199) { story { id } } }`,
-    { id: story.id },
-  );
+  await priceStory(baseURL!, story, 199);
   const whole = await graphqlAs<{ story: { content: { chapters: Chapter[] } } }>(
     baseURL!,
     author,

@@ -1,6 +1,6 @@
 import { test, expect } from "../fixtures.js";
 import { signUp } from "../../scripts/lib/auth-emulator-client.mjs";
-import { graphqlAs, publishStory } from "./graphql-helpers.js";
+import { priceStory, publishStory } from "./graphql-helpers.js";
 import { signUpThroughForm, submitSignInForm, uniqueEmail } from "./helpers.js";
 
 // Buying with the local test checkout, as `npm start` without Stripe keys sells
@@ -63,12 +63,7 @@ test("a visitor who signs in to buy a story comes back to it, with Buy", async (
     emulatorHost,
     `The Salt Ledger ${Date.now().toString(36)}`,
   );
-  await graphqlAs(
-    baseURL!,
-    story.author,
-    `mutation Price($storyId: ID!) { setStoryPrice(storyId: $storyId, priceCents: 199) { story { id } } }`,
-    { storyId: story.id },
-  );
+  await priceStory(baseURL!, story, 199);
   const email = uniqueEmail("buyer");
   await signUp(emulatorHost, email);
 
