@@ -34,7 +34,7 @@ export default async function globalSetup() {
       DATABASE_URL: "",
       LOG_LEVEL: "warn",
       // Slow enough that a person (and the test) sees progress rise, fast enough for CI.
-      STORY_WRITER_PACE_MS: "50",
+      STORY_WRITER_PACE_MS: "80",
       // Every browser and helper of the run starts its stories from 127.0.0.1, one address: the
       // run starts more than the default 30 in ten minutes (the limit itself is the api's tests').
       STORY_STARTS_PER_ADDRESS: "500",
