@@ -31,6 +31,9 @@ describe("the page to come back to after signing in", () => {
     expect(login).toBe("/login?next=%2Fstories%2Fabc");
     expect(returnPathOf(login.slice(login.indexOf("?")))).toBe("/stories/abc");
     expect(signInPage("/signup", "/my/purchases")).toBe("/signup?next=%2Fmy%2Fpurchases");
+    expect(signInPage("/forgot-password", "/my/purchases")).toBe(
+      "/forgot-password?next=%2Fmy%2Fpurchases",
+    );
   });
 
   it("is left out of the address when it is not usable", () => {

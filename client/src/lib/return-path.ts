@@ -1,5 +1,5 @@
 // Where a visitor sent to sign in comes back to: `/login?next=%2Fstories%2Fabc` (docs/product.md,
-// "Sign-in"). Only a plain path of this site is taken, so a link cannot send anyone elsewhere.
+// "Sign-in"); the sign-in pages' links to each other keep it. Only a plain path of this site is taken, so a link cannot send anyone elsewhere.
 
 const RETURN_PARAM = "next";
 
@@ -20,8 +20,11 @@ export function returnPathOf(search: string): string | null {
   return usable(new URLSearchParams(search).get(RETURN_PARAM));
 }
 
-/** `/login` or `/signup`, asking to come back to `returnTo` (when it is usable) once signed in. */
-export function signInPage(page: "/login" | "/signup", returnTo: string | null): string {
+/** A sign-in page, asking to come back to `returnTo` (when it is usable) once signed in. */
+export function signInPage(
+  page: "/login" | "/signup" | "/forgot-password",
+  returnTo: string | null,
+): string {
   const path = usable(returnTo);
   return path === null ? page : `${page}?${new URLSearchParams({ [RETURN_PARAM]: path })}`;
 }

@@ -30,4 +30,12 @@ describe("forgot password page", () => {
       "/login",
     );
   });
+
+  it("links back to the sign-in page with the page to come back to", async () => {
+    renderRoute("/forgot-password?next=%2Fmy%2Fpurchases");
+    expect(await screen.findByRole("link", { name: "Back to sign in" })).toHaveAttribute(
+      "href",
+      "/login?next=%2Fmy%2Fpurchases",
+    );
+  });
 });

@@ -1,7 +1,8 @@
 import { useState, type FormEvent } from "react";
-import { Link } from "react-router";
+import { Link, useLocation } from "react-router";
 import { Alert } from "../../../components/alert";
 import { TextField } from "../../../components/text-field";
+import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
 import { authErrorCode } from "../auth-service";
@@ -13,6 +14,7 @@ type Outcome = { tone: "success" | "error"; message: string } | null;
 export function ForgotPasswordPage() {
   useDocumentTitle("Reset password");
   const { resetPassword } = useAuth();
+  const returnTo = returnPathOf(useLocation().search);
   const [email, setEmail] = useState("");
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [pending, setPending] = useState(false);
@@ -39,7 +41,7 @@ export function ForgotPasswordPage() {
       subtitle="Enter the email of your account and we will send you a link to choose a new password."
       footer={
         <p>
-          <Link to="/login">Back to sign in</Link>
+          <Link to={signInPage("/login", returnTo)}>Back to sign in</Link>
         </p>
       }
     >

@@ -76,11 +76,15 @@ describe("login page", () => {
     expect(router.state.location.pathname).toBe("/my/bookmarks");
   });
 
-  it("keeps the page to come back to on the way to sign-up", async () => {
+  it("keeps the page to come back to on the way to sign-up and to password reset", async () => {
     renderRoute("/login?next=%2Fstories%2Fabc");
     expect(await screen.findByRole("link", { name: "Sign up" })).toHaveAttribute(
       "href",
       "/signup?next=%2Fstories%2Fabc",
+    );
+    expect(screen.getByRole("link", { name: "Forgot password?" })).toHaveAttribute(
+      "href",
+      "/forgot-password?next=%2Fstories%2Fabc",
     );
   });
 

@@ -84,7 +84,7 @@ export function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <div className="auth-form__row">
-          <Link to="/forgot-password">Forgot password?</Link>
+          <Link to={signInPage("/forgot-password", returnTo)}>Forgot password?</Link>
         </div>
         <button
           type="submit"
