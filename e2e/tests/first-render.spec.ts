@@ -1,4 +1,4 @@
-import type { Page, Route } from "@playwright/test";
+import type { Locator, Page, Route } from "@playwright/test";
 import { test, expect } from "../fixtures.js";
 import { publishStory } from "./graphql-helpers.js";
 import { signUpThroughForm, uniqueEmail } from "./helpers.js";
@@ -49,13 +49,29 @@ function recordOperations(page: Page, names: RegExp): string[] {
  * The visitor's first interaction (a key), which asks for Apollo Client: its held file is let
  * through once asked for.
  */
-async function firstInteraction(
+/**
+ * The visitor's first interaction (a key) asks for Apollo Client, which is let through; once
+ * `takenOver` resolves (asked before the key, so nothing is missed) and two frames have been drawn,
+ * `element` is where it was and nothing has shifted on the way.
+ */
+async function expectNothingMovesAtFirstInteraction(
   page: Page,
   apollo: { wasRequested: Promise<void>; release(): void },
+  shiftsSoFar: () => Promise<number[]>,
+  element: Locator,
+  takenOver: () => Promise<unknown>,
 ) {
+  const box = await element.boundingBox();
+  const shiftsBefore = await shiftsSoFar();
+  const done = takenOver();
   await page.keyboard.press("Shift");
   await apollo.wasRequested;
   apollo.release();
+  await done;
+  await twoFrames(page);
+  await expect(element).toBeVisible();
+  expect(await element.boundingBox()).toEqual(box);
+  expect(await shiftsSoFar()).toEqual(shiftsBefore);
 }
 
 /** Two frames: code that has just loaded has run and the page is drawn with it. */
@@ -167,19 +183,12 @@ test("a visitor's home page draws its first cards without Apollo Client, which l
   await expect(card).toBeVisible();
   await expect(page.getByRole("list", { name: "Trending Now stories" })).toBeVisible();
   expect(scripts.filter((path) => APOLLO_CLIENT.test(path))).toEqual([]);
-  const box = await card.boundingBox();
-  const shiftsBefore = await shiftsSoFar();
 
-  // The first interaction (a key) asks for Apollo Client; its code and the live sections load.
-  const liveSections = page.waitForResponse(/\/assets\/live-sections-[^/]+\.js$/);
-  await firstInteraction(page, apollo);
-  await liveSections;
-  await twoFrames(page);
-
-  await expect(card).toBeVisible();
-  expect(await card.boundingBox()).toEqual(box);
-  // Nothing moved when the live sections took over.
-  expect(await shiftsSoFar()).toEqual(shiftsBefore);
+  // The first interaction asks for Apollo Client; its code and the live sections load, and
+  // nothing moves when they take over.
+  await expectNothingMovesAtFirstInteraction(page, apollo, shiftsSoFar, card, () =>
+    page.waitForResponse(/\/assets\/live-sections-[^/]+\.js$/),
+  );
   // The inlined answers stand in for the live sections' first requests.
   expect(homeQueries).toEqual([]);
 
@@ -231,16 +240,12 @@ test("a visitor's story page is drawn before Apollo Client, and the reader takes
   await expect(page.getByRole("button", { name: /^Comments \(\d+\)$/ })).toBeVisible();
   expect(scripts.filter((path) => APOLLO_CLIENT.test(path))).toEqual([]);
   const firstHeading = await heading.elementHandle();
-  const box = await heading.boundingBox();
-  const shiftsBefore = await shiftsSoFar();
 
-  // The first interaction (a key) asks for Apollo Client; the reader then takes the page over.
-  await firstInteraction(page, apollo);
-  await page.waitForFunction((element) => !element?.isConnected, firstHeading);
-
-  await expect(heading).toBeVisible();
-  expect(await heading.boundingBox()).toEqual(box);
-  expect(await shiftsSoFar()).toEqual(shiftsBefore);
+  // The first interaction asks for Apollo Client; the reader then takes the page over (the first
+  // view's heading is gone), and nothing moves.
+  await expectNothingMovesAtFirstInteraction(page, apollo, shiftsSoFar, heading, () =>
+    page.waitForFunction((element) => !element?.isConnected, firstHeading),
+  );
   // The inlined answer stands in for the reader's first request.
   expect(readerQueries).toEqual([]);
   // Every file the page preloaded exists.
@@ -299,18 +304,12 @@ test("a visitor's /explore draws its first cards without Apollo Client, which lo
   await expect(firstCover).toHaveAttribute("fetchpriority", "high");
   await expect(firstCover).toHaveAttribute("loading", "eager");
   const card = list.getByRole("article", { name: story.title });
-  const box = await card.boundingBox();
-  const shiftsBefore = await shiftsSoFar();
 
-  // The first interaction (a key) asks for Apollo Client; its code and the live parts load.
-  const liveExplore = page.waitForResponse(/\/assets\/live-explore-[^/]+\.js$/);
-  await firstInteraction(page, apollo);
-  await liveExplore;
-  await twoFrames(page);
-
-  await expect(card).toBeVisible();
-  expect(await card.boundingBox()).toEqual(box);
-  expect(await shiftsSoFar()).toEqual(shiftsBefore);
+  // The first interaction asks for Apollo Client; its code and the live parts load, and nothing
+  // moves when they take over.
+  await expectNothingMovesAtFirstInteraction(page, apollo, shiftsSoFar, card, () =>
+    page.waitForResponse(/\/assets\/live-explore-[^/]+\.js$/),
+  );
   // The inlined answers stand in for the list's and the filter bar's requests.
   expect(exploreQueries).toEqual([]);
   // Every file the page preloaded exists.
