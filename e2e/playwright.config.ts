@@ -1,4 +1,5 @@
 import { defineConfig, devices } from "@playwright/test";
+import { TEST_VARIABLES } from "../scripts/lib/environment-variables.mjs";
 
 // Debian's Chromium, never a downloaded browser; flags keep it quiet on a closed network.
 const chromiumFlags = [
@@ -33,7 +34,7 @@ export default defineConfig({
     ...devices["Desktop Chrome"],
     trace: "retain-on-failure",
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH || "/usr/bin/chromium",
+      executablePath: process.env.CHROMIUM_PATH || TEST_VARIABLES.CHROMIUM_PATH.default,
       args: chromiumFlags,
     },
   },

@@ -6,6 +6,7 @@ import { mkdirSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isPortFree } from "./lib/ports.mjs";
 import { startAuthEmulator, DEMO_PROJECT_ID } from "./lib/emulator.mjs";
+import { START_VARIABLES } from "./lib/environment-variables.mjs";
 import { startProcess } from "./lib/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -29,10 +30,10 @@ function port(name, fallback) {
 
 const host = "127.0.0.1";
 const ports = {
-  auth: port("AUTH_EMULATOR_PORT", 9099),
+  auth: port("AUTH_EMULATOR_PORT", START_VARIABLES.AUTH_EMULATOR_PORT.default),
   api: port("API_PORT", 8080),
   bff: port("BFF_PORT", 4000),
-  ...(dev && { web: port("CLIENT_DEV_PORT", 5173) }),
+  ...(dev && { web: port("CLIENT_DEV_PORT", START_VARIABLES.CLIENT_DEV_PORT.default) }),
 };
 const portVariable = {
   auth: "AUTH_EMULATOR_PORT",

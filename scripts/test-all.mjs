@@ -6,6 +6,7 @@ import { mkdirSync, readFileSync, rmSync, existsSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { startAuthEmulator } from "./lib/emulator.mjs";
+import { TEST_VARIABLES } from "./lib/environment-variables.mjs";
 import { playwrightCounts, vitestCounts } from "./lib/test-reports.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
@@ -96,7 +97,7 @@ if (built) {
     await vitest("api", "api-pglite", { ...env, DATABASE_URL: "" });
     await vitest("api", "api-postgres", {
       ...env,
-      DATABASE_URL: process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test",
+      DATABASE_URL: process.env.TEST_DATABASE_URL || TEST_VARIABLES.TEST_DATABASE_URL.default,
     });
     await vitest("bff", "bff", env);
     await vitest("client", "client", env);

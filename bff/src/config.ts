@@ -69,31 +69,49 @@ const httpUrlProblem = (raw: string) =>
 
 export const BffEnvSchema = Type.Object({
   BFF_HOST: Env.text({ default: "127.0.0.1", description: "interface to bind" }),
-  BFF_PORT: Env.integer(0, 65535, { default: 4000, description: "port (0: any free port)" }),
+  BFF_PORT: Env.integer(0, 65535, { default: 4000, description: "port (`0`: any free port)" }),
   API_URL: Env.text({
     default: "http://127.0.0.1:8080",
     description: "the api's base URL",
     problem: httpUrlProblem,
   }),
   CLIENT_DIST: Env.optional(
-    Env.text({ keepEmpty: true, description: "the built client to serve (empty: serve none)" }),
+    Env.text({
+      keepEmpty: true,
+      unset: "`client/dist`",
+      description: "the built client to serve (empty: serve none)",
+    }),
   ),
   FIREBASE_API_KEY: Env.optional(
-    Env.text({ description: "web API key of the Firebase project; required without the emulator" }),
+    Env.text({
+      unset: "`demo-api-key` with the emulator",
+      description: "web API key of the Firebase project; required without the emulator",
+    }),
   ),
-  FIREBASE_AUTH_DOMAIN: Env.optional(Env.text({ description: "Firebase auth domain" })),
+  FIREBASE_AUTH_DOMAIN: Env.optional(
+    Env.text({ unset: "`<project>.firebaseapp.com`", description: "Firebase auth domain" }),
+  ),
   FIREBASE_PROJECT_ID: Env.text({ default: "demo-storyloom", description: "Firebase project id" }),
-  FIREBASE_STORAGE_BUCKET: Env.optional(Env.text({ description: "Firebase web config, as is" })),
-  FIREBASE_MESSAGING_SENDER_ID: Env.optional(
-    Env.text({ description: "Firebase web config, as is" }),
+  FIREBASE_STORAGE_BUCKET: Env.optional(
+    Env.text({ description: "the Firebase web config's `storageBucket`, passed to the client" }),
   ),
-  FIREBASE_APP_ID: Env.optional(Env.text({ description: "Firebase web config, as is" })),
-  FIREBASE_MEASUREMENT_ID: Env.optional(Env.text({ description: "Firebase web config, as is" })),
+  FIREBASE_MESSAGING_SENDER_ID: Env.optional(
+    Env.text({
+      description: "the Firebase web config's `messagingSenderId`, passed to the client",
+    }),
+  ),
+  FIREBASE_APP_ID: Env.optional(
+    Env.text({ description: "the Firebase web config's `appId`, passed to the client" }),
+  ),
+  FIREBASE_MEASUREMENT_ID: Env.optional(
+    Env.text({ description: "the Firebase web config's `measurementId`, passed to the client" }),
+  ),
   FIREBASE_AUTH_EMULATOR_HOST: Env.optional(
     Env.text({
       pattern: "^[\\w.-]+:\\d{1,5}$",
       must: "host:port",
-      description: "tells the client to use the Auth emulator; refused when NODE_ENV=production",
+      unset: "set by `npm start`",
+      description: "tells the client to use the Auth emulator; refused when `NODE_ENV=production`",
     }),
   ),
   GRAPHQL_MAX_DEPTH: Env.integer(1, 100, { default: 12, description: "deepest selection allowed" }),
@@ -119,7 +137,7 @@ export const BffEnvSchema = Type.Object({
   }),
   WS_MAX_SUBSCRIPTIONS_PER_SOCKET: Env.integer(1, 1000, {
     default: 10,
-    description: "operations at once on one WebSocket; more get RATE_LIMITED",
+    description: "operations at once on one WebSocket; more get `RATE_LIMITED`",
   }),
   WS_MAX_SOCKETS_PER_USER: Env.integer(1, 100_000, {
     default: 32,
@@ -127,7 +145,7 @@ export const BffEnvSchema = Type.Object({
   }),
   WS_MAX_SOCKETS_PER_ADDRESS: Env.integer(1, 1_000_000, {
     default: 256,
-    description: "WebSockets open at once from one client address; more are refused with 429",
+    description: "WebSockets open at once from one client address; more are refused with HTTP 429",
   }),
   WS_PING_INTERVAL_MS: Env.integer(50, 600_000, {
     default: 12_000,
@@ -142,39 +160,41 @@ export const BffEnvSchema = Type.Object({
   PAGE_DATA_TIMEOUT_MS: Env.integer(0, 10_000, {
     default: 1000,
     description:
-      "how long the HTML of / and of a story waits for the api (first data, link preview); then it goes without (0: never asks)",
+      "how long the HTML of `/`, `/explore` and a story waits for the api (first data, link preview); then it goes without (`0`: never asks)",
   }),
   GRAPHQL_VISITOR_CACHE_MS: Env.integer(0, 60_000, {
     default: 1000,
     must: "a whole number of milliseconds up to 60000 (0: off)",
     description:
-      "how long a visitor's answer to a public list (Fresh Threads, Trending Now, /explore) is served again from memory; keep it at most the api's PUBLIC_LIST_CACHE_MS (0: off)",
+      "how long a visitor's answer to a public list (Fresh Threads, Trending Now, /explore) is served again from memory; keep it at most the api's `PUBLIC_LIST_CACHE_MS` (`0`: off; decision 037)",
   }),
   GRAPHQL_PLAYGROUND: Env.optional(
     Env.oneOf(["on", "off"] as const, {
       lowerCase: true,
-      description: "GraphiQL at /graphql in a browser: on, off (default: on, off in production)",
+      unset: "`on`, `off` in production",
+      description: "GraphiQL at `/graphql` in a browser: `on` or `off`",
     }),
   ),
   CORS_ORIGINS: Env.optional(
     Env.text({
       keepEmpty: true,
       description:
-        "origins allowed to call /graphql from their pages: comma-separated, * for any, empty for none (default: *, none in production)",
+        "origins allowed to call `/graphql` from their pages: comma-separated, `*` for any, empty for none",
+      unset: "`*`, none in production",
       problem: corsOriginsProblem,
     }),
   ),
   NODE_ENV: Env.optional(
-    Env.text({ description: "production: no introspection, no schema hints in errors" }),
+    Env.text({ description: "`production`: no introspection, no schema hints in errors" }),
   ),
   TRUSTED_PROXIES: Env.text({
     default: "loopback",
-    description: "addresses/CIDRs whose X-Forwarded-For is believed (the load balancer's)",
+    description: "addresses/CIDRs whose `X-Forwarded-For` is believed (the load balancer's)",
   }),
   DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {
     default: 10_000,
     description:
-      "on SIGTERM, how long requests in flight get before the process exits anyway (code 1)",
+      "after SIGTERM, how long requests in flight get before the process exits anyway (code 1)",
   }),
 });
 

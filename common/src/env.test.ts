@@ -15,7 +15,9 @@ const Schema = Type.Object({
       problem: (raw) => (URL.canParse(raw) ? null : "must be a URL (it could not be parsed)"),
     }),
   ),
-  DIST: Env.optional(Env.text({ keepEmpty: true, description: "a folder; empty: none" })),
+  DIST: Env.optional(
+    Env.text({ keepEmpty: true, unset: "`dist`", description: "a folder; empty: none" }),
+  ),
 });
 
 describe("reading the environment against its schema", () => {
@@ -61,5 +63,16 @@ describe("reading the environment against its schema", () => {
       "DIST",
     ]);
     expect(describeEnv(Schema)[0]?.description).toBe("port");
+  });
+
+  it("describes each variable's default, or what unset means, for the configuration document", () => {
+    const described = Object.fromEntries(describeEnv(Schema).map((v) => [v.name, v]));
+    expect(described.PORT).toEqual({ name: "PORT", description: "port", default: 8080 });
+    expect(described.NAME).toEqual({ name: "NAME", description: "a name" });
+    expect(described.DIST).toEqual({
+      name: "DIST",
+      description: "a folder; empty: none",
+      unset: "`dist`",
+    });
   });
 });

@@ -1,6 +1,6 @@
 // A process's configuration is a TypeBox object schema of its environment variables, read once at
 // start-up into a finished, typed object. Each variable carries what it means (its description,
-// the README's words) and how a wrong value is told apart: a bad variable stops the process with
+// which docs/configuration.md is generated from) and how a wrong value is told apart: a bad variable stops the process with
 // one line naming it, never with a stack trace later. Node processes only (the api and the bff);
 // the browser never reads this module.
 import {
@@ -25,8 +25,13 @@ export type Environment = Readonly<Record<string, string | undefined>>;
 
 /** What every variable's schema carries besides its type. */
 export interface VariableHints {
-  /** What the variable means: the README's configuration tables say the same. */
+  /** What the variable means: docs/configuration.md is generated from it (Markdown inline code). */
   description: string;
+  /**
+   * What an unset variable without a `default` means, for docs/configuration.md's default column
+   * (e.g. "random per process"); documentation only, never read by readEnv.
+   */
+  unset?: string;
   /** How a valid value is described in the one-line refusal: `<NAME> must be <must>, got "…"`. */
   must?: string;
   /**
@@ -105,10 +110,25 @@ function isNumeric(variable: TSchema): boolean {
   return type === "integer" || type === "number";
 }
 
-/** The variables of a schema with their descriptions, in order (for documentation checks). */
-export function describeEnv(schema: TObject): Array<{ name: string; description: string }> {
-  return Object.entries(schema.properties).map(([name, variable]) => ({
-    name,
-    description: (variable as TSchema & VariableHints).description,
-  }));
+/** One variable as documented: its name, what it means, and its default or what unset means. */
+export interface DescribedVariable {
+  name: string;
+  description: string;
+  /** The schema's default, when it has one. */
+  default?: string | number;
+  /** What an unset variable without a default means (VariableHints.unset). */
+  unset?: string;
+}
+
+/** The variables of a schema as documented, in order (docs/configuration.md is generated from it). */
+export function describeEnv(schema: TObject): DescribedVariable[] {
+  return Object.entries(schema.properties).map(([name, variable]) => {
+    const hints = variable as TSchema & VariableHints & { default?: string | number };
+    return {
+      name,
+      description: hints.description,
+      ...("default" in hints && { default: hints.default }),
+      ...(hints.unset !== undefined && { unset: hints.unset }),
+    };
+  });
 }

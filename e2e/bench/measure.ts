@@ -10,6 +10,7 @@ import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
 import type { ThroughputRun } from "../../scripts/lib/bench-report.mjs";
+import { TEST_VARIABLES } from "../../scripts/lib/environment-variables.mjs";
 import { root } from "./stack.js";
 
 /** The FreshThreads request the page would have sent: the bff's document, the inlined variables. */
@@ -37,7 +38,7 @@ async function inlinedFreshThreadsBody(page: Page): Promise<string> {
   });
 }
 
-const CHROMIUM = process.env.CHROMIUM_PATH || "/usr/bin/chromium";
+const CHROMIUM = process.env.CHROMIUM_PATH || TEST_VARIABLES.CHROMIUM_PATH.default;
 
 export interface FirstRender {
   /** Scripts asked for before the first Fresh Threads card was visible. */

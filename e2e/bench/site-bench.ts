@@ -18,6 +18,7 @@ import {
   type ThroughputRun,
 } from "../../scripts/lib/bench-report.mjs";
 import { startProcess } from "../../scripts/lib/processes.mjs";
+import { TEST_VARIABLES } from "../../scripts/lib/environment-variables.mjs";
 import {
   CONNECTIONS,
   cpuMs,
@@ -37,7 +38,7 @@ import { ANONYMOUS_REQUESTS_PER_MINUTE, root, startStack } from "./stack.js";
 const ROUNDS = 4;
 const ROUND_SECONDS = 5;
 const REST_PAGE = "/v1/stories?sort=newest&size=9";
-const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432";
+const POSTGRES_SERVER = process.env.BENCH_DATABASE_URL || TEST_VARIABLES.BENCH_DATABASE_URL.default;
 const PROJECT_ID = process.env.FIREBASE_PROJECT_ID || "demo-storyloom-bench";
 
 const log = (line: string) => process.stderr.write(`${line}\n`);

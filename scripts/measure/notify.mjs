@@ -8,8 +8,9 @@
 // per run. Nothing is written: the channel is private to the run.
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { TEST_VARIABLES } from "../lib/environment-variables.mjs";
 
-const url = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const url = process.env.TEST_DATABASE_URL || TEST_VARIABLES.TEST_DATABASE_URL.default;
 const listenerCounts = (process.argv[2] ?? "1,10,50").split(",").map(Number);
 const seconds = Number(process.argv[3] ?? 3);
 const PUBLISHERS = 4;

@@ -18,11 +18,12 @@ import WebSocket from "ws";
 import { signUp, uniqueEmail } from "../lib/auth-emulator-client.mjs";
 import { localHaproxyConfig, haproxyStats } from "../lib/haproxy-config.mjs";
 import { startAuthEmulator } from "../lib/emulator.mjs";
+import { TEST_VARIABLES } from "../lib/environment-variables.mjs";
 import { freePort } from "../lib/ports.mjs";
 import { startProcess } from "../lib/processes.mjs";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
-const serverUrl = process.env.TEST_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/test";
+const serverUrl = process.env.TEST_DATABASE_URL || TEST_VARIABLES.TEST_DATABASE_URL.default;
 const ownEmulator = process.env.FIREBASE_AUTH_EMULATOR_HOST ? null : await startAuthEmulator();
 const emulatorHost = ownEmulator?.host ?? process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = ownEmulator?.projectId ?? process.env.FIREBASE_PROJECT_ID;

@@ -18,7 +18,7 @@ export { ConfigError };
 // Every switch of the api process (and of `npm run worker`, seed and the roles CLI, which open the
 // same database) is an environment variable declared here (the writers' in generation-config.ts),
 // read once at start-up into an ApiConfig that is passed down as it is. A wrong value stops the
-// process with one line naming the variable (the README lists them all, with these descriptions).
+// process with one line naming the variable (docs/configuration.md is generated from this schema).
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -40,7 +40,7 @@ function urlProblem(protocols: readonly string[], must: string) {
 
 export const ApiEnvSchema = Type.Object({
   API_HOST: Env.text({ default: "127.0.0.1", description: "interface to bind" }),
-  API_PORT: Env.integer(0, 65535, { default: 8080, description: "port (0: any free port)" }),
+  API_PORT: Env.integer(0, 65535, { default: 8080, description: "port (`0`: any free port)" }),
   DATABASE_URL: Env.optional(
     Env.text({
       description: "PostgreSQL URL; unset means embedded PGlite",
@@ -48,11 +48,14 @@ export const ApiEnvSchema = Type.Object({
     }),
   ),
   PGUSER: Env.optional(
-    Env.text({ description: "user for a DATABASE_URL that names none, as psql does" }),
+    Env.text({
+      unset: "your login name",
+      description: "user for a `DATABASE_URL` that names none, as psql does",
+    }),
   ),
   DATA_DIR: Env.text({
     default: ".data",
-    description: "where PGlite (and, for npm start, the emulator's users) live",
+    description: "where PGlite (and, for `npm start`, the emulator's users) live",
   }),
   FIREBASE_PROJECT_ID: Env.text({
     default: "demo-storyloom",
@@ -64,10 +67,11 @@ export const ApiEnvSchema = Type.Object({
     Env.text({
       pattern: "^[^\\s/:]+:\\d{1,5}$",
       must: "host:port",
-      description: "host:port of the Auth emulator; refused when NODE_ENV=production",
+      unset: "set by `npm start`",
+      description: "`host:port` of the Auth emulator; refused when `NODE_ENV=production`",
     }),
   ),
-  NODE_ENV: Env.optional(Env.text({ description: "production turns on production checks" })),
+  NODE_ENV: Env.optional(Env.text({ description: "`production` turns on production checks" })),
   LOG_LEVEL: Env.oneOf(LOG_LEVELS, {
     default: "info",
     lowerCase: true,
@@ -83,44 +87,49 @@ export const ApiEnvSchema = Type.Object({
   }),
   READ_HASH_SECRET: Env.optional(
     Env.text({
+      unset: "random per process",
       description:
-        "secret mixed into the hashed reader keys that count reads once a day, and the key of illustrations' signed URLs (replicas share it)",
+        "secret of the hashed reader keys: reads once a day (decision 009), ad views and clicks (032), illustrations' signed URLs (030); replicas share it",
     }),
   ),
   DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {
     default: 10_000,
     description:
-      "on SIGTERM, how long requests in flight and running jobs get before the process exits anyway (code 1)",
+      "after SIGTERM, how long requests and jobs in flight get before the process exits anyway (code 1)",
   }),
   TRUSTED_PROXIES: Env.text({
     default: "loopback",
-    description: "addresses/CIDRs whose X-Forwarded-For is believed (the bff's)",
+    description:
+      "addresses/CIDRs whose `X-Forwarded-For` is believed (the bff's, the balancer's); limits count by client",
   }),
   STORY_MODERATION: Env.oneOf(STORY_MODERATION_MODES, {
     default: "off",
-    description: "off: a story made public is approved at once; pre: it waits for a moderator",
+    description:
+      "`off`: a story made public is approved at once; `pre`: it waits for a moderator (decision 010)",
   }),
   COMMENT_FLAG_THRESHOLD: Env.integer(1, 999_999, {
     default: 3,
     must: "a whole number from 1",
-    description: "reports by different readers that send an approved comment back to moderation",
+    description:
+      "reports by different readers that send an approved comment back to moderation (pending)",
   }),
   ANONYMOUS_REQUESTS_PER_MINUTE: Env.integer(0, 100_000_000, {
     default: 1200,
     must: "a whole number (0: no limit)",
-    description: "requests without a signed-in user per client address and minute (0: no limit)",
+    description:
+      "requests without a signed-in user per client address and minute, the bff's cached answers too; then 429 (`0`: no limit)",
   }),
   PUBLIC_LIST_CACHE_MS: Env.integer(0, 60_000, {
     default: 1500,
     must: "a whole number of milliseconds up to 60000 (0: off)",
     description:
-      "how long a visitor's page of Fresh Threads, Trending Now or /explore is served from memory (0: off)",
+      "how long a visitor's page of Fresh Threads, Trending Now or /explore is served from memory (`0`: off; decision 036)",
   }),
   STORY_STARTS_PER_ADDRESS: Env.integer(0, 1_000_000, {
     default: 30,
     must: "a whole number (0: no limit)",
     description:
-      "story starts per client address in 10 minutes, all accounts together (0: no limit)",
+      "story starts per client address in 10 minutes, all accounts together; then 429 (`0`: no limit)",
   }),
   ADMIN_EMAILS: Env.optional(
     Env.text({

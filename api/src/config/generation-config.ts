@@ -1,5 +1,5 @@
 import { ConfigError, Env } from "@storyloom/common/env";
-import { DEFAULT_IMAGE_SIZE } from "@storyloom/writer";
+import { DEFAULT_IMAGE_SIZE, DEFAULT_TIMEOUT_MS } from "@storyloom/writer";
 import type { Static, TObject } from "typebox";
 import type { GenerationSettings } from "../worker/story-tools.js";
 
@@ -28,6 +28,8 @@ const timeout = (description: string) =>
   Env.optional(
     Env.integer(1, Number.MAX_SAFE_INTEGER, {
       must: "a positive integer (milliseconds)",
+      // The writer's own default applies when unset.
+      unset: `\`${DEFAULT_TIMEOUT_MS}\``,
       description,
     }),
   );
@@ -35,7 +37,8 @@ const timeout = (description: string) =>
 export const GenerationEnvProperties = {
   STORY_WORKERS: Env.integer(0, 64, {
     default: 1,
-    description: "story writer workers in the api process (0: none; run npm run worker instead)",
+    description:
+      "story writer workers in the api process (`0`: none; run `npm run worker -w api` instead, PostgreSQL only)",
   }),
   STORY_LEASE_SECONDS: Env.integer(3, 3600, {
     default: 30,
@@ -47,34 +50,52 @@ export const GenerationEnvProperties = {
   }),
   STORY_WRITER_PACE_MS: Env.integer(0, 60_000, {
     default: 80,
-    description: "the offline writer's pause between sentences, so progress is visible",
+    description:
+      "the offline writer's pause between sentences, so progress is visible (`0` in benchmarks)",
   }),
   STORY_LLM_BASE_URL: Env.optional(
     Env.text({
-      description: "OpenAI-compatible chat-completions base URL; unset: the offline writer",
+      unset: "the offline writer",
+      description:
+        "OpenAI-compatible chat-completions base URL including `/v1`, e.g. `http://127.0.0.1:11434/v1` (Ollama) or `https://api.openai.com/v1`",
       problem: baseUrlProblem,
     }),
   ),
-  STORY_LLM_MODEL: Env.optional(Env.text({ description: "model name (with a base URL)" })),
+  STORY_LLM_MODEL: Env.optional(
+    Env.text({
+      unset: "required with a base URL",
+      description: "model name, e.g. `llama3.1:8b` or `gpt-4o-mini`",
+    }),
+  ),
   STORY_LLM_API_KEY: Env.optional(
-    Env.text({ description: "sent as Authorization: Bearer …; never logged" }),
+    Env.text({
+      unset: "none",
+      description:
+        "sent as `Authorization: Bearer …`; local servers usually need none; never logged",
+    }),
   ),
   STORY_LLM_TIMEOUT_MS: timeout("limit for one call including its whole stream"),
   STORY_IMAGE_BASE_URL: Env.optional(
     Env.text({
-      description: "OpenAI-compatible images base URL; unset: the offline SVG illustrator",
+      unset: "the offline SVG illustrator",
+      description: "OpenAI-compatible images endpoint base URL",
       problem: baseUrlProblem,
     }),
   ),
-  STORY_IMAGE_MODEL: Env.optional(Env.text({ description: "image model name (with a base URL)" })),
+  STORY_IMAGE_MODEL: Env.optional(
+    Env.text({ unset: "required with an image base URL", description: "image model name" }),
+  ),
   STORY_IMAGE_API_KEY: Env.optional(
-    Env.text({ description: "key for the images endpoint; default: the LLM key on its origin" }),
+    Env.text({
+      unset: "`STORY_LLM_API_KEY` on the same origin",
+      description: "key for the images endpoint",
+    }),
   ),
   STORY_IMAGE_SIZE: Env.text({
     default: DEFAULT_IMAGE_SIZE,
     pattern: "^\\d{2,5}x\\d{2,5}$",
     must: "WIDTHxHEIGHT such as 1024x1024",
-    description: "WIDTHxHEIGHT of generated pictures",
+    description: "`WIDTHxHEIGHT` of generated pictures",
   }),
   STORY_IMAGE_TIMEOUT_MS: timeout("limit per image request"),
 };

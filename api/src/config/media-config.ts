@@ -32,11 +32,13 @@ export const MediaEnvProperties = {
     Env.text({
       pattern: "^[a-z0-9-]+$",
       must: "a region name such as us-east-1 or auto",
-      description: "the bucket's region (auto for Cloudflare R2 and Google Cloud Storage)",
+      unset: "needed with a bucket",
+      description: "the bucket's region (`auto` for Cloudflare R2 and Google Cloud Storage)",
     }),
   ),
   MEDIA_S3_ENDPOINT: Env.optional(
     Env.text({
+      unset: "AWS S3",
       description: "the S3 API's URL for another provider than AWS (R2, GCS, MinIO)",
       problem: httpUrlProblem("https://<account>.r2.cloudflarestorage.com"),
     }),
@@ -44,18 +46,22 @@ export const MediaEnvProperties = {
   MEDIA_S3_FORCE_PATH_STYLE: Env.oneOf(["on", "off"] as const, {
     default: "off",
     lowerCase: true,
-    description: "on: the bucket in the URL's path, not its host name (MinIO, most local servers)",
+    description:
+      "`on`: the bucket in the URL's path, not its host name (MinIO, most local servers)",
   }),
   MEDIA_S3_ACCESS_KEY_ID: Env.optional(
-    Env.text({ description: "access key; unset: the AWS SDK's usual credential chain" }),
+    Env.text({
+      description:
+        "access key id, set with its secret; neither: the AWS SDK's chain (`AWS_ACCESS_KEY_ID`…, `AWS_PROFILE`, an instance role)",
+    }),
   ),
   MEDIA_S3_SECRET_ACCESS_KEY: Env.optional(
-    Env.text({ description: "secret of MEDIA_S3_ACCESS_KEY_ID; never logged" }),
+    Env.text({ description: "secret of `MEDIA_S3_ACCESS_KEY_ID`; never logged" }),
   ),
   MEDIA_PUBLIC_BASE_URL: Env.optional(
     Env.text({
       description:
-        "URL where the bucket's public/ objects are served (a CDN); unset: the api serves every picture",
+        "URL where the bucket's `public/` keys are served (a CDN); unset: the api serves every picture",
       problem: httpUrlProblem("https://pictures.example.com"),
     }),
   ),

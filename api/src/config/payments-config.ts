@@ -19,22 +19,24 @@ function secretProblem(prefixes: readonly string[], what: string) {
 export const PaymentsEnvProperties = {
   STRIPE_SECRET_KEY: Env.optional(
     Env.text({
+      unset: "the local test checkout",
       description:
-        "Stripe secret (or restricted) key; set: real Stripe Checkout, unset: the local test checkout (refused in production)",
+        'Stripe secret or restricted key; unset: the local test checkout ("no money moves"), refused when `NODE_ENV=production`',
       problem: secretProblem(["sk_", "rk_"], "a Stripe secret key"),
     }),
   ),
   STRIPE_WEBHOOK_SECRET: Env.optional(
     Env.text({
+      unset: "needed with a key",
       description:
-        "signing secret of the Stripe webhook endpoint …/v1/payments/webhook/stripe (required with STRIPE_SECRET_KEY)",
+        "signing secret of the Stripe webhook endpoint `<api>/v1/payments/webhook/stripe`",
       problem: secretProblem(["whsec_"], "a Stripe webhook signing secret"),
     }),
   ),
   STRIPE_API_BASE: Env.optional(
     Env.text({
-      description:
-        "another address for Stripe's API (tests point it at the in-repo fake); unset: api.stripe.com",
+      unset: "Stripe's API",
+      description: "another address for Stripe's API (the tests' in-repo fake)",
       problem: (raw) =>
         URL.canParse(raw) && ["http:", "https:"].includes(new URL(raw).protocol)
           ? null
