@@ -60,7 +60,7 @@ const apiPolicies = Object.entries(API_ALLOWED).map(([layer, allowed]) => ({
 const clientPolicies = [
   // A feature is reached from outside only through its index.ts, or its components.ts for the
   // components other features' lazy pages mount (kept out of index.ts, which the routes and so the
-  // first render import: docs/decisions/033); inside, it uses its own files.
+  // first render import: docs/decisions/038); inside, it uses its own files.
   {
     disallow: {
       to: { element: { type: "client-feature", fileInternalPath: "!{index,components}.ts" } },

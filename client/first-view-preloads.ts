@@ -1,5 +1,5 @@
 // A Vite plugin: for each page a visitor's first visit draws without Apollo Client
-// (docs/decisions/033-first-render-without-apollo.md), the files of its code and styles beyond the
+// (docs/decisions/038-first-views-without-apollo.md), the files of its code and styles beyond the
 // entry, written to dist/first-view-preloads.json. The bff puts a preload of each into that page's
 // HTML, so they download beside the entry instead of after it has run.
 import { writeFileSync } from "node:fs";

@@ -46,7 +46,7 @@ export default defineConfig({
           groups: [
             { name: "app-shell", tags: ["$initial"], priority: 2 },
             // Apollo Client and what it brings load beside the first render, as one file rather
-            // than a file per piece the pages share (docs/decisions/033-first-render-without-apollo.md).
+            // than a file per piece the pages share (docs/decisions/038-first-views-without-apollo.md).
             {
               name: "apollo",
               test: /node_modules[\\/](@apollo[\\/]client|graphql|rxjs|optimism|@wry[\\/][^\\/]+|tslib)[\\/]/,

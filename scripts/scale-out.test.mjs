@@ -23,7 +23,7 @@ const emulatorHost = process.env.FIREBASE_AUTH_EMULATOR_HOST;
 const projectId = process.env.FIREBASE_PROJECT_ID;
 /**
  * Anonymous requests per address and minute, across every replica (decision 017); below 100 turns
- * a limit is written through on every turn, so it holds exactly (decision 019).
+ * a limit is written through on every turn, so it holds exactly (decision 036).
  */
 const ANONYMOUS_LIMIT = 40;
 /** Long enough that a story resumed by another worker cannot be the lease running out. */

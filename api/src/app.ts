@@ -108,7 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
     // The router's refusals (bad %-escapes, over-long parameters) in the api's error shape.
     frameworkErrors: answerFrameworkError,
-    // Reads are counted per visitor address (docs/decisions/009): the bff's X-Forwarded-For is
+    // Reads are counted per visitor address (docs/decisions/017): the bff's X-Forwarded-For is
     // believed only when it comes from a configured proxy.
     trustProxy: deps.settings.trustProxy,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -116,13 +116,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
   // a username), while query strings and path parameters are converted to the declared types.
   // No string of any request may hold a control character (docs/decisions/015). The conversion is
-  // planned per route, not walked on every request (http/schema-validator.ts, decision 019).
+  // planned per route, not walked on every request (http/schema-validator.ts, decision 036).
   registerAjvFormats();
   app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
   acceptJsonBodiesOnly(app);
   installErrorHandling(app, BODY_LIMIT_BYTES);
   app.decorateRequest("user", null);
-  // Hooks every request runs take a callback: no promise each (decision 019).
+  // Hooks every request runs take a callback: no promise each (decision 036).
   app.addHook("onRequest", (request, reply, done) => {
     reply.header("x-request-id", request.id);
     // Every answer is JSON or a picture with its own type: never sniffed into something else.
@@ -160,7 +160,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: deps.identity,
   });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
-  // The bff's cached visitor answers count against the shared per-address limit (decision 029).
+  // The bff's cached visitor answers count against the shared per-address limit (decision 037).
   await app.register(limitRoutes, {
     prefix: "/v1",
     guards,
@@ -180,7 +180,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     moderation: settings.moderation,
     media,
   });
-  // Visitors' pages of public cards, cleared by every write through this app (decision 019).
+  // Visitors' pages of public cards, cleared by every write through this app (decision 036).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
   clearAfterWrites(app, publicLists);
   await app.register(storyListRoutes, {

@@ -8,7 +8,7 @@ import { loggerOptions } from "./logging.js";
 import { storyTools } from "./worker/story-tools.js";
 import { WorkerPool } from "./worker/worker-pool.js";
 
-// `npm run worker -w api`: generation workers only, no HTTP server (scaled mode, README "Story writer":
+// `npm run worker -w api`: generation workers only, no HTTP server (scaled mode, docs/operations.md#the-story-writer-and-a-real-model:
 // api instances with STORY_WORKERS=0 and worker processes sharing one PostgreSQL). One line on
 // stdout when running, one line on stderr and exit code 1 when it cannot start, and on SIGINT or
 // SIGTERM running jobs hand their leases back before the process exits (within DRAIN_TIMEOUT_MS,

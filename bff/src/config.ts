@@ -45,7 +45,7 @@ export interface BffConfig {
   limits: GraphQLLimits;
   websocket: WebSocketLimits;
   pages: PageHtmlSettings;
-  /** The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md). */
+  /** The visitor micro-cache of /graphql (docs/decisions/037-bff-visitor-cache.md). */
   visitorCache: { ttlMs: number };
   /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
   playground: boolean;

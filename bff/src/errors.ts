@@ -1,5 +1,5 @@
 // The one place that turns the api's REST errors into GraphQL error codes: the table and its
-// reasons are in docs/decisions/004-rest-errors-and-graphql-codes.md.
+// reasons are in docs/decisions/035-rest-errors-and-graphql-codes.md.
 import type { GraphQLErrorCode, RestErrorCode } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 

@@ -1,5 +1,5 @@
 // GraphQL operation limits on depth, aliases, directives, cost and api calls (GRAPHQL_MAX_*,
-// README.md#bff; docs/decisions/013-graphql-operation-cost.md): the same rules guard HTTP and
+// docs/configuration.md#bff; docs/decisions/013-graphql-operation-cost.md): the same rules guard HTTP and
 // graphql-ws, and each takes time in proportion to the document, however its fragments nest.
 import { maxAliasesRule } from "@escape.tech/graphql-armor-max-aliases";
 import { maxDepthRule } from "@escape.tech/graphql-armor-max-depth";

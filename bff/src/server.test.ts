@@ -129,7 +129,7 @@ describe("configuration", () => {
     expect(() => loadConfig({ ...emulator, GRAPHQL_VISITOR_CACHE_MS: "60001" })).toThrow(
       /GRAPHQL_VISITOR_CACHE_MS/,
     );
-    // The visitor cache learns the per-address limit from the api (docs/decisions/029).
+    // The visitor cache learns the per-address limit from the api (docs/decisions/037).
     expect(loadConfig({ ...emulator, ANONYMOUS_REQUESTS_PER_MINUTE: "-1" }).visitorCache).toEqual({
       ttlMs: 1000,
     });

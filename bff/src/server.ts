@@ -62,7 +62,7 @@ import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 
 const MAX_BODY = "100kb";
 const MAX_WS_MESSAGE = 64 * 1024;
-/** The most bytes of answers the visitor cache keeps (docs/decisions/029-bff-visitor-cache.md). */
+/** The most bytes of answers the visitor cache keeps (docs/decisions/037-bff-visitor-cache.md). */
 const VISITOR_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface BffServer {
@@ -87,7 +87,7 @@ export async function createBffServer(
   const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
-  // Its answers take turns of the api's shared per-address limit (docs/decisions/029).
+  // Its answers take turns of the api's shared per-address limit (docs/decisions/037).
   const visitorTurns = createVisitorTurns(countAnonymousTurns(rest));
   // The public lists of the home page's first data are the reads a visitor's answer is shared for.
   const visitorCache = createVisitorCache(
@@ -114,7 +114,7 @@ export async function createBffServer(
   app.disable("x-powered-by");
   app.set("trust proxy", config.trustProxy);
   const security = securityHeaders(config);
-  // A visitor's cached public read is answered before express (docs/decisions/029).
+  // A visitor's cached public read is answered before express (docs/decisions/037).
   const early = visitorCache.early({
     security: headersSetBy(security),
     cors: graphqlCorsHeaders(config.corsOrigins),
@@ -148,7 +148,7 @@ export async function createBffServer(
           ctx.extra.request,
           authorizationFromConnectionParams(ctx.connectionParams),
         ),
-      // A mutation that wrote empties the visitor cache (docs/decisions/029).
+      // A mutation that wrote empties the visitor cache (docs/decisions/037).
       onNext: (_ctx, _id, _payload, args, result) => {
         const mutation = args.document.definitions.find(
           (definition): definition is OperationDefinitionNode =>

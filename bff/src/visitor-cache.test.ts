@@ -16,7 +16,7 @@ import {
 } from "./visitor-cache.js";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 
-// The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md), against a real
+// The visitor micro-cache of /graphql (docs/decisions/037-bff-visitor-cache.md), against a real
 // api behind a proxy that counts the bff's calls: an answer served from the cache calls nothing but
 // the count of its turn at the api, whose per-address limit is small here (exact counting).
 

@@ -1,7 +1,7 @@
 // The visitor micro-cache of /graphql: a visitor's answer to a public list read (Fresh Threads,
 // Trending Now, /explore) is kept for GRAPHQL_VISITOR_CACHE_MS and served again without parsing,
 // validating or executing it; every answer it serves without the api still takes a turn of the
-// api's per-address limit (visitor-turns.ts; docs/decisions/029-bff-visitor-cache.md).
+// api's per-address limit (visitor-turns.ts; docs/decisions/037-bff-visitor-cache.md).
 import { isUtf8 } from "node:buffer";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { Socket } from "node:net";

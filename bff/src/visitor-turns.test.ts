@@ -6,7 +6,7 @@ import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 import { connectRest, type RestConnection } from "./upstream/rest-client.js";
 import { createVisitorTurns, turnsPerBatch, type CountTurns } from "./visitor-turns.js";
 
-// The visitor cache's turns at the api (docs/decisions/029-bff-visitor-cache.md), against a real
+// The visitor cache's turns at the api (docs/decisions/037-bff-visitor-cache.md), against a real
 // api whose limit (300 a minute) is counted in batches: 300 / 100 = 3 turns a batch.
 
 const LIMIT = 300;

@@ -1,20 +1,20 @@
 // The turns of the api's per-address limit (ANONYMOUS_REQUESTS_PER_MINUTE, shared by every api
 // replica in the database) that the visitor cache's answers take: an answer that never reached
 // the api is counted through POST /v1/limits/anonymous-turns, for the caller's own address
-// (docs/decisions/029-bff-visitor-cache.md, 017). The bff follows the api's own precision rule
+// (docs/decisions/037-bff-visitor-cache.md, 017). The bff follows the api's own precision rule
 // (api/src/db/rate-limit-store.ts): below 200 turns a minute each answer is counted before it is
 // sent; from 200 an address's answers are counted in batches of 1/100 of the limit, so an address
 // passes its limit by less than 1%. The api caps its own batches at 10 (each of them is a database
 // write); the bff's are capped at the most one call may count (100), since each of them is an HTTP
 // call the api parses, authenticates and validates: at a limit of 10,000 a minute and above, a
-// tenth of the calls for the same precision (decision 029's amendment). A batch is sent as soon as
+// tenth of the calls for the same precision (decision 037). A batch is sent as soon as
 // it is full, one batch at a time per address: an answer that fills a second batch while the first
 // is on its way waits for the api's answer to the first. A timer sends what a batch holds, so no
 // turn is lost. The limit is learnt from the api's answers.
 import { LRUCache } from "lru-cache";
 import type { ClientHeaders } from "./upstream/rest-client.js";
 
-/** Below this limit every turn is counted before the answer (the api's rule, decision 019). */
+/** Below this limit every turn is counted before the answer (the api's rule, decision 036). */
 export const EXACT_BELOW = 200;
 /** The most turns the api takes in one call (limit-routes.ts); unsent turns are kept up to it. */
 const MAX_TURNS_PER_CALL = 100;

@@ -54,7 +54,7 @@ async function loadFirebaseAuthService() {
  * list came with it, and a completed story's page. Those are drawn without it, and it loads at
  * their first interaction, when a signed-in identity turns up, or when something on the page needs
  * it (a section that did not come with the page, an ad slot on screen)
- * (docs/decisions/033-first-render-without-apollo.md).
+ * (docs/decisions/038-first-views-without-apollo.md).
  */
 function pageDrawnWithoutApollo(): LazyPage<object> | null {
   if (readSignedInHint()) return null;

@@ -1,4 +1,4 @@
-// The machine-readable error codes of each hop (docs/decisions/004): the api's REST `code`, and
+// The machine-readable error codes of each hop (docs/decisions/035): the api's REST `code`, and
 // the GraphQL `extensions.code` the bff maps it to and the client reads. One list each, so a tier
 // that meets a code it does not know is a type error, not a silent fallback.
 

@@ -82,7 +82,7 @@ export async function measureFirstRender(bffUrl: string): Promise<FirstRender> {
   // The first data comes with the page only when the bff has it within PAGE_DATA_TIMEOUT_MS
   // (docs/decisions/020-page-html-previews-and-first-data.md); the very first page after the stack
   // started can miss it on a busy machine (cold caches), and the page then loads Apollo Client at
-  // once to ask for it itself (docs/decisions/033-first-render-without-apollo.md). The page is
+  // once to ask for it itself (docs/decisions/038-first-views-without-apollo.md). The page is
   // measured as a site that has been serving a while answers it: after two pages fetched whole.
   for (let warmUp = 0; warmUp < 2; warmUp++) await (await fetch(`${bffUrl}/`)).text();
   const browser = await chromium.launch({

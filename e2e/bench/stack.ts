@@ -171,7 +171,7 @@ export async function startStack(options: {
     const pgliteApiUrl = await readyUrl(pgliteApi);
 
     const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/main.js")], {
-      // The bff's visitor cache counts its answers at the api, in batches at its ceiling (decision 029).
+      // The bff's visitor cache counts its answers at the api, in batches at its ceiling (decision 037).
       env: { ...shared, BFF_PORT: "0", API_URL: postgresApiUrl },
       readyPattern: /listening on (http:\/\/\S+)/,
       quiet: true,

@@ -7,7 +7,7 @@ import { signUpThroughForm, uniqueEmail } from "./helpers.js";
 // beside it (docs/decisions/021-lean-client-first-render.md).
 
 const IDENTITY_SDK = /\/assets\/firebase-auth-service-[^/]+\.js$/;
-// Apollo Client and what it brings, one file (client/vite.config.ts; docs/decisions/033).
+// Apollo Client and what it brings, one file (client/vite.config.ts; docs/decisions/038).
 const APOLLO_CLIENT = /\/assets\/apollo-[\w-]{8}\.js$/;
 
 /** Scripts the page asked for, by path, in order. */

@@ -11,7 +11,7 @@ import { users } from "../db/schema.js";
 import { USER_ROLES, type UserRole } from "@storyloom/common";
 
 // `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation
-// roles, which live in the database (users.roles; README.md#moderators-and-admins). It opens the
+// roles, which live in the database (users.roles; docs/operations.md#moderators-and-admins). It opens the
 // database the api uses (DATABASE_URL, else PGlite in DATA_DIR) and answers in one line.
 
 export const USAGE = "usage: npm run user:role -w api -- <email> admin|moderator|none";

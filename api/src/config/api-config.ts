@@ -187,7 +187,7 @@ export interface ApiConfig {
   addressLimits: AddressLimitSettings;
   /**
    * PUBLIC_LIST_CACHE_MS: how long this process keeps a visitor's page of public story cards
-   * (docs/decisions/019); 0 turns the cache off.
+   * (docs/decisions/036); 0 turns the cache off.
    */
   publicListCacheMs: number;
   /** ADMIN_EMAILS, lower-cased: whoever signs in with one of them, verified, becomes an admin. */

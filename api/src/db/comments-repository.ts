@@ -78,7 +78,7 @@ export class CommentsRepository {
     viewerId: string | null,
     limit: number,
   ): Promise<CommentRow[]> {
-    // Prepared once (docs/decisions/019). A null viewer matches no author and no report.
+    // Prepared once (docs/decisions/036). A null viewer matches no author and no report.
     const viewer = sql.placeholder("viewer");
     this.listStatement ??= this.db
       .select(rowColumns)

@@ -276,7 +276,7 @@ export function toStoryCard(row: CardRow, authorUsername: string | null): StoryC
 }
 
 /**
- * Prepared statements by shape (docs/decisions/019): built once, then only their parameters
+ * Prepared statements by shape (docs/decisions/036): built once, then only their parameters
  * change. node-postgres prepares a named statement once on each pooled connection; PGlite has no
  * named statements, so there it saves building the SQL in Drizzle. A statement's name is its
  * text's hash, so two repositories (other trending constants) never clash on one connection.
@@ -321,7 +321,7 @@ export const filterValues = (filters: PublicFilters) => ({
  * A page of listed stories' cards that meet `condition`, newest published first, `size` after
  * `after`: Fresh Threads, an author's stories and the subscription feed. Keyset-paged by
  * (published_at, id), so stories published meanwhile never shift a page. One prepared statement per
- * shape (docs/decisions/019), counts, cover and the viewer's bookmark included; `values` fill the
+ * shape (docs/decisions/036), counts, cover and the viewer's bookmark included; `values` fill the
  * condition's placeholders.
  */
 export async function newestListedCards(

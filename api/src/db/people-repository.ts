@@ -194,7 +194,7 @@ export class PeopleRepository {
 
   /**
    * Cards of the author's listed stories, newest published first (stories_author_listed_idx).
-   * One prepared statement of card columns (docs/decisions/019).
+   * One prepared statement of card columns (docs/decisions/036).
    */
   async listAuthorStories(
     authorId: string,

@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from "../testing/test-database.
 import { StoredRateLimiter, turnsPerBatch } from "./rate-limit-store.js";
 import { rateLimits } from "./schema.js";
 
-// Turns counted in the database in batches (docs/decisions/019): each limiter below is what one
+// Turns counted in the database in batches (docs/decisions/036): each limiter below is what one
 // api replica holds; two on one database are two replicas of one site.
 
 const DETAIL = "Too many.";

@@ -19,7 +19,7 @@ export interface LimitSpec {
 }
 
 /**
- * Turns sent to the database together at most (docs/decisions/019, third amendment): a limit of
+ * Turns sent to the database together at most (docs/decisions/036): a limit of
  * `turns` is sent a key's turns in batches of turns/100, so it may be passed by less than 1% per
  * replica; limits of under 200 turns (every per-user limit, the tests' small ones) count each turn
  * at once. The default anonymous limit (1200 a minute) writes every 12th turn.
@@ -45,7 +45,7 @@ type Upsert = (
 ) => Promise<CountedRow>;
 
 /**
- * rate-limiter-flexible's Drizzle store, its one statement prepared once (docs/decisions/019): the
+ * rate-limiter-flexible's Drizzle store, its one statement prepared once (docs/decisions/036): the
  * library builds the same INSERT … ON CONFLICT DO UPDATE in Drizzle for every batch of turns, a
  * tenth of the api's CPU for a visitor's cached page. _upsert is the method each of the library's
  * stores implements; this one sends the library's statement, prepared, for a consumed turn, and
@@ -158,7 +158,7 @@ export class StoredRateLimiter {
   }
 
   /**
-   * Takes `count` of `key`'s turns at once (a bff's batch of cached answers, decision 029), as
+   * Takes `count` of `key`'s turns at once (a bff's batch of cached answers, decision 037), as
    * `count` calls of takeTurn would, or throws rate_limited with `detail` and when to retry.
    */
   async takeTurns(key: string, count: number, detail: string): Promise<TurnsLeft> {

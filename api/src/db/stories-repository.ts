@@ -125,7 +125,7 @@ export class StoriesRepository {
 
   /**
    * What deciding access to a story needs (visibility, its discussion being open), without the
-   * story's text: the comment list's first statement (docs/decisions/019).
+   * story's text: the comment list's first statement (docs/decisions/036).
    */
   async findAccessByPublicId(publicId: string): Promise<StoryAccess | null> {
     this.accessStatement ??= this.db

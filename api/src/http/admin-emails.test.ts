@@ -8,7 +8,7 @@ import { startApi, type RunningApi } from "../start.js";
 import { startEnv as startEnvFor } from "../testing/start-env.js";
 
 // ADMIN_EMAILS makes the site's first admin while it runs: whoever signs in with a listed,
-// verified e-mail becomes an admin (README.md#moderators-and-admins, docs/decisions/017).
+// verified e-mail becomes an admin (docs/operations.md#moderators-and-admins, docs/decisions/017).
 
 const cleanups: Array<() => Promise<unknown>> = [];
 afterEach(async () => {

@@ -23,7 +23,7 @@ const UNCOUNTED_ROUTES = new Set([
  * from TRUSTED_PROXIES. Must be added before the routes.
  */
 export function limitAnonymousRequests(app: FastifyInstance, limiter: RateLimiter): void {
-  // Every request passes here: a callback, no promise of its own (decision 019).
+  // Every request passes here: a callback, no promise of its own (decision 036).
   app.addHook("preHandler", (request, _reply, done) => {
     if (request.user !== null || UNCOUNTED_ROUTES.has(request.routeOptions.url ?? "")) {
       done();

@@ -5,7 +5,7 @@ import { startTestApi, type TestApi } from "../testing/test-api.js";
 import { MAX_TURNS_PER_CALL, ONLY_VISITORS_COUNTED } from "./limit-routes.js";
 
 // POST /v1/limits/anonymous-turns: the bff's cached visitor answers count against the caller's
-// own per-address limit (docs/decisions/029-bff-visitor-cache.md, 017).
+// own per-address limit (docs/decisions/037-bff-visitor-cache.md, 017).
 
 const LIMIT = 6;
 const URL = "/v1/limits/anonymous-turns";

@@ -132,7 +132,7 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request) => {
-      // Two statements, neither reading the story's text (docs/decisions/019).
+      // Two statements, neither reading the story's text (docs/decisions/036).
       const story = await stories.findAccessByPublicId(request.params.id);
       assertCanRead(story, storyViewerOf(request.user));
       assertCommentsOpen(story);

@@ -16,7 +16,7 @@ import {
   useOwnerAndReader,
 } from "../testing/story-fixtures.js";
 
-// Categories, tags, /explore's filters and search (docs/product.md#search-and-explore,
+// Categories, tags, /explore's filters and search (docs/product.md#explore,
 // docs/decisions/024), on PGlite and PostgreSQL alike.
 
 const ctx = useOwnerAndReader();

@@ -17,7 +17,7 @@ export const STATUS_OF_KIND: Readonly<Record<FailureKind, number>> = {
 };
 
 /**
- * Every failure leaves as `{detail, code, field?, status?}` (docs/decisions/004). Expected ones are
+ * Every failure leaves as `{detail, code, field?, status?}` (docs/decisions/035). Expected ones are
  * Failures or Fastify's own 4xx; anything else is logged with the request id and answered with a
  * generic 500 that names the id, never with a stack.
  */

@@ -5,7 +5,7 @@ import { loadApiConfig } from "../config/api-config.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 
-// The read paths are lean (docs/decisions/019): a page of story cards is one SQL statement that
+// The read paths are lean (docs/decisions/036): a page of story cards is one SQL statement that
 // never reads a story's text, the story page one statement and its read, the comment list two.
 
 let api: TestApi;

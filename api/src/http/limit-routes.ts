@@ -54,7 +54,7 @@ const TurnsLeftJson = Type.Object(
 /**
  * POST /limits/anonymous-turns: a bff answering visitors' reads from its own cache counts them
  * against the caller's per-address limit (ANONYMOUS_REQUESTS_PER_MINUTE), shared by every api
- * replica (docs/decisions/029-bff-visitor-cache.md, 017). The address is request.ip as for every
+ * replica (docs/decisions/037-bff-visitor-cache.md, 017). The address is request.ip as for every
  * request (X-Forwarded-For from TRUSTED_PROXIES only), so a caller spends its own turns only.
  */
 export const limitRoutes: FastifyPluginAsyncTypebox<LimitRoutesOptions> = async (

@@ -4,7 +4,7 @@ import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.j
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 
 // A visitor's page of public cards is kept for PUBLIC_LIST_CACHE_MS and cleared by any write
-// through the api (docs/decisions/019).
+// through the api (docs/decisions/036).
 
 const NO_LIMIT = { ...loadApiConfig({}).addressLimits, anonymousRequestsPerMinute: 0 };
 

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
 
-/** How many different visitor pages are kept (docs/decisions/019, the micro-cache). */
+/** How many different visitor pages are kept (docs/decisions/036, the micro-cache). */
 export const PUBLIC_LIST_CACHE_ENTRIES = 500;
 
 /**
  * The serialized answers of the public card lists a visitor asks for, kept `ttlMs` (0: off) in this
- * process (docs/decisions/019). Concurrent misses for one key share one load, and clear() forgets
+ * process (docs/decisions/036). Concurrent misses for one key share one load, and clear() forgets
  * every answer at once, including loads under way: an answer loaded before a write is never kept
  * after it. Answers are kept as the UTF-8 bytes sent, so a kept answer is neither measured nor
  * encoded again on its way out.
@@ -53,11 +53,11 @@ const READING_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
 /**
  * The one place that keeps the cache fresh for whoever acts through this api: any request that may
  * write (every method but GET, HEAD and OPTIONS) and succeeds clears it before its answer leaves,
- * so the next page anyone asks of this replica shows the change (docs/decisions/019). Writes made
+ * so the next page anyone asks of this replica shows the change (docs/decisions/036). Writes made
  * elsewhere (other replicas, the story workers) show within the cache's TTL.
  */
 export function clearAfterWrites(app: FastifyInstance, cache: PublicListCache): void {
-  // Every request passes here: a callback, no promise each (decision 019).
+  // Every request passes here: a callback, no promise each (decision 036).
   app.addHook("onSend", (request, reply, payload, done) => {
     if (!READING_METHODS.has(request.method) && reply.statusCode < 400) cache.clear();
     done(null, payload);

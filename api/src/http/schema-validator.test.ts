@@ -8,7 +8,7 @@ import type * as validatorModule from "./schema-validator.js";
 import { planConversion, typeBoxValidatorCompiler } from "./schema-validator.js";
 
 // The api's validator compiler plans the conversion of query strings and path parameters once
-// per route (decision 019); what it accepts, converts and refuses must stay what the type
+// per route (decision 036); what it accepts, converts and refuses must stay what the type
 // provider's TypeBoxValidatorCompiler does, for every route's schemas.
 
 type Route = FastifyRouteSchemaDef<TSchema>;

@@ -7,7 +7,7 @@ import { Value } from "typebox/value";
 // and path parameters planned once per route instead of on every request. Its
 // Value.Convert(schema, value) walks the route's schema afresh each time: a RegExp per property,
 // and every enum evaluated into a union again; on GET /stories (ten optional filters) that was a
-// sixth of the api's CPU for a visitor's cached page (docs/decisions/019). The result is the
+// sixth of the api's CPU for a visitor's cached page (docs/decisions/036). The result is the
 // same: a property is converted by Value.Convert with its own schema, except a string given for a
 // property that only takes strings, which Value.Convert would return as it is.
 

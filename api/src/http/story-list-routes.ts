@@ -32,7 +32,7 @@ export interface StoryListRoutesOptions {
   /** Full-text search (docs/decisions/024). */
   discovery: DiscoveryRepository;
   guards: AuthGuards;
-  /** Visitors' pages of /stories and /stories/trending, as sent (docs/decisions/019). */
+  /** Visitors' pages of /stories and /stories/trending, as sent (docs/decisions/036). */
   cache: PublicListCache;
   /** The clock of popular rankings (tests fix it). */
   now?: () => Date;
@@ -159,7 +159,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
    * A visitor's page comes from the cache, whole as it was sent (a popular page's cursor carries
    * the instant of its own items); a signed-in reader's carries their bookmarks and is never kept.
    * The key is the route and its validated query: nothing else changes a visitor's page, and a
-   * kept page is found without reading the filters (decision 019).
+   * kept page is found without reading the filters (decision 036).
    */
   async function visitorPage<Page>(
     reply: FastifyReply,

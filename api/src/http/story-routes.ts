@@ -194,7 +194,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     },
     async (request) => {
       const viewerId = request.user?.id ?? null;
-      // One statement: the row, counts, bookmark and pictures (docs/decisions/019).
+      // One statement: the row, counts, bookmark and pictures (docs/decisions/036).
       const story = await community.storyForReader(request.params.id, viewerId);
       assertCanRead(story, storyViewerOf(request.user));
       // Reads feed Trending Now: anyone but the owner reading a public story, once a day each.

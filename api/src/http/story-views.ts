@@ -9,7 +9,7 @@ import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-sche
 
 // A story as JSON for one viewer, with what its screen shows beside the row: the whole story with
 // its pictures and counts for the reader, a light card (cover, counts, no text) for lists. Each
-// list page is one SQL statement (docs/decisions/019).
+// list page is one SQL statement (docs/decisions/036).
 
 /** What storyDetail reads with. */
 export interface StoryDetailDeps {

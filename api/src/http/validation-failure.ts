@@ -8,7 +8,7 @@ export interface ValidationFailure {
 
 /**
  * Turns schema validation errors into the one field and human sentence of the api's error shape:
- * which field, and why (docs/decisions/004-rest-errors-and-graphql-codes.md). A failing schema's
+ * which field, and why (docs/decisions/035-rest-errors-and-graphql-codes.md). A failing schema's
  * `description` (also shown in the OpenAPI document) explains pattern and format rules better than
  * the pattern itself.
  */

@@ -2,7 +2,7 @@ import ipaddr from "ipaddr.js";
 
 /**
  * An IPv4 address in the dotted decimal form sockets report (no leading zeros, each part ≤ 255):
- * already its own key, told without parsing it (every anonymous request asks; decision 019).
+ * already its own key, told without parsing it (every anonymous request asks; decision 036).
  */
 const DOTTED_DECIMAL_IPV4 =
   /^(?:(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)\.){3}(?:25[0-5]|2[0-4]\d|1\d\d|[1-9]?\d)$/;

@@ -1,7 +1,7 @@
 // The code of the pages a visitor's first visit draws before Apollo Client (the client's build
 // lists it in first-view-preloads.json: client/first-view-preloads.ts): preloaded from that
 // page's HTML, so it downloads beside the entry instead of after it has run
-// (docs/decisions/033-first-render-without-apollo.md).
+// (docs/decisions/038-first-views-without-apollo.md).
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { escapeHtml } from "./page-template.js";

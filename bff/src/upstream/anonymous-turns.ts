@@ -1,5 +1,5 @@
 // POST /v1/limits/anonymous-turns: the visitor cache's answers, counted against the caller's
-// per-address limit at the api (docs/decisions/029-bff-visitor-cache.md).
+// per-address limit at the api (docs/decisions/037-bff-visitor-cache.md).
 import type { CountTurns } from "../visitor-turns.js";
 import type { RestConnection } from "./rest-client.js";
 

@@ -15,7 +15,7 @@ import {
   useLoadedApollo,
 } from "./deferred-apollo";
 
-// docs/decisions/033-first-render-without-apollo.md: Apollo Client loads beside the first render;
+// docs/decisions/038-first-views-without-apollo.md: Apollo Client loads beside the first render;
 // pages wait for it, the shell's parts that use it appear with it.
 
 function heldApollo() {

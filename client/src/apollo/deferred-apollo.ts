@@ -1,7 +1,7 @@
 // Apollo Client (with graphql-js, rxjs and its links: about 50 KB gzip) loads beside the first
 // render, not before it: the home page and /explore draw their first cards from the data inlined
 // with the HTML without it, and every other page waits for it as it waits for its own code
-// (docs/decisions/033-first-render-without-apollo.md). This module imports nothing of Apollo.
+// (docs/decisions/038-first-views-without-apollo.md). This module imports nothing of Apollo.
 import { getApolloContext } from "@apollo/client/react";
 import { useContext, useSyncExternalStore } from "react";
 import type { StoryloomApollo } from "./create-apollo-client";
@@ -101,7 +101,7 @@ export async function whenApolloProvided(): Promise<void> {
 
 /**
  * Resolves once something has started loading the client (a page drawn without it waits for that
- * before it loads the code that needs it, docs/decisions/033-first-render-without-apollo.md).
+ * before it loads the code that needs it, docs/decisions/038-first-views-without-apollo.md).
  */
 export async function whenApolloLoadStarts(): Promise<void> {
   if (load === null) return;

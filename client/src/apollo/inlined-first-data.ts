@@ -1,7 +1,7 @@
 // Reading the first data the bff inlines with a page's HTML
 // (docs/decisions/020-page-html-previews-and-first-data.md). Nothing of Apollo here: the home page
 // and /explore draw their first cards from these answers before Apollo Client has loaded
-// (docs/decisions/033-first-render-without-apollo.md).
+// (docs/decisions/038-first-views-without-apollo.md).
 import type { firstDataDocuments } from "../__generated__/first-data-documents";
 import { FIRST_DATA_ROUTES } from "./first-data-routes";
 

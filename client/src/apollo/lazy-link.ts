@@ -4,7 +4,7 @@ import { Observable, type Subscription } from "rxjs";
 /**
  * A link whose code loads when the first operation goes through it: the subscription transport
  * (graphql-ws) stays out of the first render, which subscribes to nothing
- * (docs/decisions/029-bff-visitor-cache.md, its client part). A load that fails fails that operation;
+ * (docs/decisions/038-first-views-without-apollo.md). A load that fails fails that operation;
  * the next one tries again.
  */
 export function lazyLink(load: () => Promise<ApolloLink>): ApolloLink {

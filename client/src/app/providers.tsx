@@ -14,7 +14,7 @@ interface AppProvidersProps {
 /**
  * The Apollo context is always there, empty until the client has loaded, so the tree below keeps
  * its place (nothing is mounted again) when the client arrives
- * (docs/decisions/033-first-render-without-apollo.md).
+ * (docs/decisions/038-first-views-without-apollo.md).
  */
 // The one context Apollo's hooks read (Apollo keeps it on React, whoever asks first).
 const ApolloContext = getApolloContext();

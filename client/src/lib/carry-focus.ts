@@ -1,5 +1,5 @@
 // Keyboard focus across a view that another takes the place of, element for element (a story
-// page's first view and the reader, docs/decisions/033-first-render-without-apollo.md): the first
+// page's first view and the reader, docs/decisions/038-first-views-without-apollo.md): the first
 // view remembers where focus is, as a path of child positions from the parent both are drawn in,
 // and the view that replaces it puts focus back on the element at the same path.
 import { useEffect, useLayoutEffect, type RefObject } from "react";

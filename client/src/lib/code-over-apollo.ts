@@ -4,7 +4,7 @@ import { isApolloThere, useApolloAvailable } from "../apollo/deferred-apollo";
 /**
  * A page's code that works over Apollo Client (the home page's live sections, /explore's live
  * parts), kept out of its first render and loaded once the client is there
- * (docs/decisions/033-first-render-without-apollo.md). Once loaded it stays, so a later visit
+ * (docs/decisions/038-first-views-without-apollo.md). Once loaded it stays, so a later visit
  * draws it at once.
  */
 export function codeOverApollo<Module>(load: () => Promise<Module>, what: string) {

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import { configureApolloLoader, resetDeferredApolloForTests } from "../apollo/deferred-apollo";
 import { lazyPage } from "./lazy-page";
 
-// docs/decisions/033-first-render-without-apollo.md: main.tsx loads the first page's code before
+// docs/decisions/038-first-views-without-apollo.md: main.tsx loads the first page's code before
 // the first render, so the page draws at once instead of through its route's loading state.
 
 const page = () => ({ Page: () => <p>The page</p> });

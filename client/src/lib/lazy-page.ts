@@ -4,7 +4,7 @@ import { whenApolloProvided } from "../apollo/deferred-apollo";
 interface LazyPageOptions {
   /**
    * The page is drawn without Apollo Client (the home page and /explore, from the data inlined with
-   * the HTML): it does not wait for it (docs/decisions/033-first-render-without-apollo.md).
+   * the HTML): it does not wait for it (docs/decisions/038-first-views-without-apollo.md).
    */
   withoutApollo?: boolean;
 }
@@ -27,7 +27,7 @@ export type LazyPage<Props extends object> = ComponentType<Props> & {
  * A page whose code has loaded ahead (`preload`) and that does not wait for Apollo Client draws at
  * once: no loading state is shown and revealed. React holds the reveal of content that replaces a
  * loading state for at least 300 ms after that state was shown, which on a first visit put off the
- * page's first paint (docs/decisions/033-first-render-without-apollo.md).
+ * page's first paint (docs/decisions/038-first-views-without-apollo.md).
  */
 export function lazyPage<Module extends Record<Name, ComponentType>, Name extends keyof Module>(
   load: () => Promise<Module>,

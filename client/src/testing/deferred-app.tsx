@@ -9,7 +9,7 @@ import { AppProviders } from "../app/providers";
 import { routes } from "../app/routes";
 import { fakeAuthService } from "./fake-auth";
 
-// Pages drawn before Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md),
+// Pages drawn before Apollo Client has loaded (docs/decisions/038-first-views-without-apollo.md),
 // as main.tsx draws them: the first data inlined with the page, and a loader the test lets through.
 
 /** The element the bff writes at the end of the page (bff/src/pages/first-data.ts). */

@@ -10,7 +10,7 @@ export const MySubscriptionsPage = lazyPage(
 // /my/purchases is the purchases feature's page (docs/product.md#purchases-and-premium).
 export { MyPurchasesPage } from "../purchases";
 export const SettingsPage = lazyPage(() => import("./settings-page"), "SettingsPage");
-// Renders nothing until Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md).
+// Renders nothing until Apollo Client has loaded (docs/decisions/038-first-views-without-apollo.md).
 export const AccountPreferencesSync = withApollo(() =>
   import("./preferences-sync").then((module) => module.AccountPreferencesSync),
 );

@@ -2,7 +2,7 @@
 import { lazyPage } from "../../lib/lazy-page";
 import { withApollo } from "../../lib/with-apollo";
 
-// Renders nothing until Apollo Client has loaded (docs/decisions/033-first-render-without-apollo.md).
+// Renders nothing until Apollo Client has loaded (docs/decisions/038-first-views-without-apollo.md).
 export const ModerationMenuItem = withApollo(() =>
   import("./moderation-menu-item").then((module) => module.ModerationMenuItem),
 );

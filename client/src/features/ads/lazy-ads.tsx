@@ -6,7 +6,7 @@ import type { AdSlotProps } from "./ad-slot";
 // loads its code and asks for its ad only once it comes on screen, so the first render of a page
 // carries none of it (the home page's goal of at most 8 scripts, decision 021), and an ad is not
 // served to a slot nobody scrolls to. Both ask through Apollo Client, which a page drawn before it
-// has loaded (docs/decisions/033-first-render-without-apollo.md) does not have yet: a slot on screen
+// has loaded (docs/decisions/038-first-views-without-apollo.md) does not have yet: a slot on screen
 // starts its load, and each waits for it.
 
 const LazyAdSlot = lazy(async () => ({ default: (await import("./ad-slot")).AdSlot }));

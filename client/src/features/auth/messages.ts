@@ -1,4 +1,4 @@
-/** The auth screens' words, as the product gives them (docs/product.md#auth-messages). */
+/** The auth screens' words, as the product gives them (docs/product.md#accounts-and-sign-in). */
 export const AUTH_MESSAGES = {
   signInFailed: "Failed to sign in. Please check your credentials.",
   googleSignInFailed: "Failed to sign in with Google.",

@@ -25,7 +25,7 @@ export const MyBookmarksQuery = graphql(`
   }
 `);
 
-// The product's words (docs/product.md#home-and-list-messages).
+// The product's words (docs/product.md#my-bookmarks).
 export const BOOKMARKS_MESSAGES = {
   loadFailed: "Could not load your bookmarks. Please refresh or try again later.",
   loadMoreFailed: "Could not load more bookmarks.",

@@ -28,7 +28,7 @@ let openRequestedFor: string | null = null;
 
 /**
  * The launcher was pressed on a story page drawn before its discussion could load
- * (docs/decisions/033-first-render-without-apollo.md): the discussion opens its sidebar as soon
+ * (docs/decisions/038-first-views-without-apollo.md): the discussion opens its sidebar as soon
  * as it mounts, so the press is not lost.
  */
 export function requestCommentsOpen(publicId: string): void {

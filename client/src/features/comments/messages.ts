@@ -1,4 +1,4 @@
-// Every comment text in the product's words (docs/product.md#comment-messages).
+// Every comment text in the product's words (docs/product.md#comments).
 export const COMMENT_MESSAGES = {
   heading: "Comments",
   inlineSection: "Story Comments",

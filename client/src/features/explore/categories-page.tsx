@@ -14,7 +14,7 @@ export const CATEGORIES_MESSAGES = {
 /** "1 story", "3 stories". */
 export const storiesCount = (count: number) => `${count} ${count === 1 ? "story" : "stories"}`;
 
-/** /categories: every category with its count of public stories (docs/product.md#categories). */
+/** /categories: every category with its count of public stories (docs/product.md#categories-and-tags). */
 export function CategoriesPage() {
   useDocumentTitle("Categories");
   const { data, loading, error } = useQuery(CategoriesQuery, { fetchPolicy: "cache-and-network" });

@@ -23,7 +23,7 @@ const NO_CATEGORIES: readonly CategoryChoice[] = [];
  * /explore's search and filters (docs/product.md#explore): applied together with "Apply", so the
  * URL changes once and names the whole view. Its categories come with the page, else over Apollo
  * Client once it is there; the form itself needs neither, so what the visitor types before Apollo
- * Client arrives stays (docs/decisions/033-first-render-without-apollo.md).
+ * Client arrives stays (docs/decisions/038-first-views-without-apollo.md).
  */
 export function ExploreFilterBar({
   view,

@@ -1,7 +1,7 @@
 // /explore's first render without Apollo Client: its list and the filter bar's categories come
 // with the page's HTML (the bff runs the client's own ExploreStories and Categories as a visitor
 // and inlines their answers), so the first cards need neither Apollo Client nor a round trip
-// (docs/decisions/033-first-render-without-apollo.md). Nothing of Apollo here: main.tsx reads it.
+// (docs/decisions/038-first-views-without-apollo.md). Nothing of Apollo here: main.tsx reads it.
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { useEffect, useState } from "react";
 import type { ExploreStoriesQueryVariables, StorySort } from "../../__generated__/graphql";

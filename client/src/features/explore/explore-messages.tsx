@@ -1,7 +1,7 @@
 // What /explore's list shows around its cards, the same whether it is drawn from the answer inlined
 // with the page (explore-page.tsx) or over Apollo Client (live-explore.tsx).
 
-// The product's words (docs/product.md#home-and-list-messages, docs/product.md#explore).
+// The product's words (docs/product.md#explore).
 export const EXPLORE_MESSAGES = {
   loadFailed: "Could not load stories. Please refresh or try again later.",
   loadMoreFailed: "Could not load more stories.",

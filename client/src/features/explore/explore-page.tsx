@@ -25,7 +25,7 @@ const SORTS: readonly ExploreSort[] = ["newest", "popular"];
  * /explore: every listed story, newest or most popular first, searched and filtered; the whole
  * view lives in the URL (explore-filters.ts), so it can be shared. The list the page came with is
  * drawn from the answer inlined with it, before Apollo Client has loaded
- * (docs/decisions/033-first-render-without-apollo.md).
+ * (docs/decisions/038-first-views-without-apollo.md).
  */
 export function ExplorePage() {
   useDocumentTitle("Explore");

@@ -3,7 +3,7 @@ import { graphql } from "../../__generated__";
 // /explore's lists, read by the live lists (live-explore.tsx) and the category page. Apart from the
 // page: its first render draws the list inlined with the HTML without Apollo Client, and this
 // module's graphql() would bring the table of every document of the app into it
-// (docs/decisions/033-first-render-without-apollo.md).
+// (docs/decisions/038-first-views-without-apollo.md).
 
 export const ExploreStoriesQuery = graphql(`
   query ExploreStories($sort: StorySort!, $first: Int!, $after: String, $filters: StoryFilters) {

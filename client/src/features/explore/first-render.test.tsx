@@ -18,7 +18,7 @@ import { storyCardFixture, storyConnection } from "../../testing/story-card-fixt
 import { exploreDrawsWithoutApollo } from "./explore-first-view";
 import { loadLiveExplore } from "./use-live-explore";
 
-// docs/decisions/033-first-render-without-apollo.md: /explore draws its first cards and the filter
+// docs/decisions/038-first-views-without-apollo.md: /explore draws its first cards and the filter
 // bar's categories from the data inlined with the HTML before Apollo Client has loaded; what it drew
 // stays when the client arrives, and what needs the client (Load more, another view) works then.
 

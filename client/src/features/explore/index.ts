@@ -1,7 +1,7 @@
 // The explore feature: /explore and the category and tag pages, each loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-// Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
+// Drawn without Apollo Client at first (docs/decisions/038-first-views-without-apollo.md).
 export const ExplorePage = lazyPage(
   async () => {
     const page = await import("./explore-page");

@@ -1,6 +1,6 @@
 // /explore over Apollo Client: the lists of a view that did not come with the page (another sort,
 // filters, a search, a later visit), the filter bar's categories when they did not come with it,
-// and the next pages of a list that did (docs/decisions/033-first-render-without-apollo.md).
+// and the next pages of a list that did (docs/decisions/038-first-views-without-apollo.md).
 import type { ApolloClient } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";

@@ -1,5 +1,5 @@
 // The parts of /explore that work over Apollo Client (live-explore.tsx), loaded once the client is
-// there, so neither is on the first render's path (docs/decisions/033-first-render-without-apollo.md).
+// there, so neither is on the first render's path (docs/decisions/038-first-views-without-apollo.md).
 import { codeOverApollo } from "../../lib/code-over-apollo";
 import type * as LiveExploreModule from "./live-explore";
 

@@ -1,5 +1,5 @@
 /**
- * The generation form's words (docs/product.md#generation-messages); the last one is for a
+ * The generation form's words (docs/product.md#generation-form); the last one is for a
  * failure that gives no server words.
  */
 export const GENERATION_MESSAGES = {

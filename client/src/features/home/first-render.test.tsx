@@ -11,7 +11,7 @@ import {
 import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../testing/first-render";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 
-// docs/decisions/033-first-render-without-apollo.md: the home page draws its first cards from the
+// docs/decisions/038-first-views-without-apollo.md: the home page draws its first cards from the
 // data inlined with the HTML before Apollo Client has loaded, and hands over to it unchanged.
 
 const variables = { first: HOME_SECTION_CARDS };

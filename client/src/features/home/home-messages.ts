@@ -1,7 +1,7 @@
 // The home page's words and helpers that need nothing of Apollo: its first render draws without
-// it (docs/decisions/033-first-render-without-apollo.md).
+// it (docs/decisions/038-first-views-without-apollo.md).
 
-/** The home sections' words (docs/product.md#home-and-list-messages). */
+/** The home sections' words (docs/product.md#home). */
 export const HOME_MESSAGES = {
   freshThreadsFailed: "Could not load Fresh Threads. Please refresh or try again later.",
   trendingFailed: "Could not load Trending Now stories. Please refresh or try again later.",

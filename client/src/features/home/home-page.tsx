@@ -32,7 +32,7 @@ export const preloadLiveSections = liveSections.preload;
 /**
  * The sections over Apollo Client once it is there and their code has loaded; null before. Until
  * then the page draws the sections from the data inlined with the HTML (FirstFreshThreads,
- * FirstTrendingNow), so its first cards need no Apollo (docs/decisions/033-first-render-without-apollo.md).
+ * FirstTrendingNow), so its first cards need no Apollo (docs/decisions/038-first-views-without-apollo.md).
  */
 const useLiveSections = liveSections.useLoaded;
 
@@ -43,7 +43,7 @@ export function HomePage() {
   // open: swapping in its live twin (another component) would mount its cards afresh and lose what
   // the visitor had opened meanwhile, such as a card's outline. A section that came without its
   // answer is drawn by the live section once Apollo Client is there
-  // (docs/decisions/033-first-render-without-apollo.md).
+  // (docs/decisions/038-first-views-without-apollo.md).
   const [drawnFromPage] = useState(() => live === null);
   const fresh = useInlinedAnswer("FreshThreads", drawnFromPage);
   const trending = useInlinedAnswer("TrendingNow", drawnFromPage);

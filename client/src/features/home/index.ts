@@ -1,7 +1,7 @@
 // The home feature: the home page, loaded with its route.
 import { lazyPage } from "../../lib/lazy-page";
 
-// Drawn without Apollo Client at first (docs/decisions/033-first-render-without-apollo.md).
+// Drawn without Apollo Client at first (docs/decisions/038-first-views-without-apollo.md).
 export const HomePage = lazyPage(
   async () => {
     const page = await import("./home-page");

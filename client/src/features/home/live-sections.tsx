@@ -1,5 +1,5 @@
 // The home sections over Apollo Client: they take over from the first render's sections once the
-// client has loaded (docs/decisions/033-first-render-without-apollo.md).
+// client has loaded (docs/decisions/038-first-views-without-apollo.md).
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import {

@@ -1,5 +1,5 @@
 // Which story a story page draws before Apollo Client has loaded, from the answer the bff inlined
-// with its HTML (docs/decisions/033-first-render-without-apollo.md). Light on purpose: main.tsx
+// with its HTML (docs/decisions/038-first-views-without-apollo.md). Light on purpose: main.tsx
 // asks it whether to load Apollo Client at once, so nothing here imports Apollo or a document.
 import type {
   StoryDiscussion_StoryFragment,

@@ -2,7 +2,7 @@
 import { lazyPage } from "../../lib/lazy-page";
 
 // A visitor's first story page is drawn before Apollo Client has loaded; the route's module waits
-// for it where it must (docs/decisions/033-first-render-without-apollo.md).
+// for it where it must (docs/decisions/038-first-views-without-apollo.md).
 export const StoryPage = lazyPage(() => import("./story-page-route"), "StoryPageRoute", {
   withoutApollo: true,
 });

@@ -1,4 +1,4 @@
-/** The reader's words, as the product gives them (docs/product.md#reader-messages). */
+/** The reader's words, as the product gives them (docs/product.md#story-reader). */
 export const READER_MESSAGES = {
   generatingDefault: "Please wait while the AI crafts your story.",
   reviewDefault: "Your story is ready for review.",

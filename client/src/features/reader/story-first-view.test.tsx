@@ -11,7 +11,7 @@ import { FIRST_RENDER, FIRST_TEST_TIMEOUT_MS, preloadLazyPage } from "../../test
 import { storyFixture } from "../../testing/story-fixtures";
 import { firstViewStory, storyIdOfPath } from "./first-view-story";
 
-// docs/decisions/033-first-render-without-apollo.md: a visitor's story page is drawn from the
+// docs/decisions/038-first-views-without-apollo.md: a visitor's story page is drawn from the
 // answer inlined with the HTML before Apollo Client has loaded; the reader takes its place, element
 // for element, once the client is there.
 

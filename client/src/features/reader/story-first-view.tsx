@@ -22,7 +22,7 @@ const nothing = () => {};
 
 /**
  * A visitor's story page drawn from the answer inlined with the HTML, before Apollo Client has
- * loaded (docs/decisions/033-first-render-without-apollo.md): what the reader draws for a visitor
+ * loaded (docs/decisions/038-first-views-without-apollo.md): what the reader draws for a visitor
  * on a completed story, element for element, so that the reader can take its place without a
  * shift. Links, the font and Back work here; Comments asks for the sidebar, which the reader opens
  * once it has taken over.

@@ -35,7 +35,7 @@ const readerAfterFirstView = () =>
 /**
  * /stories/:storyId. A visitor's first page of a visit, a completed story, is drawn from the
  * answer inlined with the HTML before Apollo Client has loaded; the reader takes its place, element
- * for element, once the client is there (docs/decisions/033-first-render-without-apollo.md).
+ * for element, once the client is there (docs/decisions/038-first-views-without-apollo.md).
  * Otherwise the reader, as on any page.
  */
 export function StoryPageRoute() {

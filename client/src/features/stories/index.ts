@@ -3,7 +3,7 @@
 import { lazyPage } from "../../lib/lazy-page";
 
 // The fragment's type only: its document is imported from story-card-fragment.ts where needed
-// (docs/decisions/033-first-render-without-apollo.md).
+// (docs/decisions/038-first-views-without-apollo.md).
 export type { StoryCardFragment } from "./story-card-fragment";
 export {
   StoryCard,

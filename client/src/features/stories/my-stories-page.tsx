@@ -24,7 +24,7 @@ export const MyStoriesQuery = graphql(`
   }
 `);
 
-/** My Stories' words (docs/product.md#home-and-list-messages). */
+/** My Stories' words (docs/product.md#my-stories). */
 export const MY_STORIES_MESSAGES = {
   loadFailed: "Failed to load stories.",
   notLoggedIn: "Please log in to view your stories.",

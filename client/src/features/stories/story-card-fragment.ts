@@ -3,7 +3,7 @@ import { graphql } from "../../__generated__";
 /**
  * The story card's fragment. Beside the card rather than in it: the card is part of the first
  * render, which imports this module only for its type, so `graphql()` and its table of every
- * document of the app stay out of it (docs/decisions/033-first-render-without-apollo.md). The cache
+ * document of the app stay out of it (docs/decisions/038-first-views-without-apollo.md). The cache
  * and tests import it from here.
  */
 export const StoryCardFragment = graphql(`

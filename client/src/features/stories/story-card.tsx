@@ -14,7 +14,7 @@ import "./story-card.css";
  * The card's fields from a masked fragment reference. Unmasking is a matter of types
  * (`getFragmentData` returns its argument): the card needs no document at run time, so it imports
  * none, and the first render carries no table of documents (story-card-fragment.ts;
- * docs/decisions/033-first-render-without-apollo.md).
+ * docs/decisions/038-first-views-without-apollo.md).
  */
 function cardFields(ref: FragmentType<typeof StoryCardFragment>) {
   return ref as unknown as StoryCard_StoryFragment;
