@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { AdsRepository } from "./db/ads-repository.js";
+import { AdsRepository } from "./ads/ads-queries.js";
 import { SEED_ADS, SEED_AFFILIATE_LINKS, seedAds } from "./seed-ads.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
 

@@ -1,5 +1,5 @@
-import { AdsRepository } from "./db/ads-repository.js";
-import type { Database } from "./db/database.js";
+import { AdsRepository } from "./ads/ads-queries.js";
+import type { Database } from "./platform/db/database.js";
 
 // The seed's house ads and affiliate link (docs/decisions/032), so a fresh start shows a labelled
 // ad on the home page and between passages, and a "Recommended" link under each story. Text only:

@@ -1,6 +1,6 @@
-import type { Database } from "./db/database.js";
-import { PeopleRepository } from "./db/people-repository.js";
-import { UsersRepository } from "./db/users-repository.js";
+import type { Database } from "./platform/db/database.js";
+import { PeopleRepository } from "./people/people-queries.js";
+import { UsersRepository } from "./people/users-queries.js";
 
 // The seed's people (docs/product.md#author-profiles-and-subscriptions): display names and bios
 // for the seed authors, and each one following the next two, so profiles, My Subscriptions and

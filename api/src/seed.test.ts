@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, like, sql } from "drizzle-orm";
-import { CommunityRepository } from "./db/community-repository.js";
-import { DiscoveryRepository } from "./db/discovery-repository.js";
-import { PeopleRepository } from "./db/people-repository.js";
+import { CommunityRepository } from "./community/community-queries.js";
+import { DiscoveryRepository } from "./discovery/discovery-queries.js";
+import { PeopleRepository } from "./people/people-queries.js";
 import {
   bookmarks,
   categories,
@@ -17,11 +17,11 @@ import {
   storyMedia,
   storyReads,
   users,
-} from "./db/schema.js";
+} from "./platform/db/schema.js";
 import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
-import { TRENDING } from "./domain/community/trending.js";
+import { TRENDING } from "./community/trending-rules.js";
 
 let database: TestDatabase;
 const now = new Date("2026-06-01T12:00:00Z");

@@ -6,16 +6,16 @@ import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { CommunityRepository, isListed } from "../db/community-repository.js";
-import type { Database, DatabaseHandle } from "../db/database.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { openPglite } from "../db/open-pglite.js";
-import { openPostgres, runOnServer } from "../db/open-postgres.js";
-import { bookmarks, comments, schema, stories, storyReads, users } from "../db/schema.js";
-import { encodeKeyset, type KeysetPosition } from "../lib/cursor.js";
+import { CommunityRepository, isListed } from "../community/community-queries.js";
+import type { Database, DatabaseHandle } from "../platform/db/database.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { openPglite } from "../platform/db/open-pglite.js";
+import { openPostgres, runOnServer } from "../platform/db/open-postgres.js";
+import { bookmarks, comments, schema, stories, storyReads, users } from "../platform/db/schema.js";
+import { encodeKeyset, type KeysetPosition } from "../platform/lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { testSettings } from "../testing/test-settings.js";
-import { TRENDING } from "../domain/community/trending.js";
+import { TRENDING } from "../community/trending-rules.js";
 
 // How the public lists scale with the number of listed stories (docs/decisions/009 "Indexes and
 // costs"): for N = 500 and 5000 listed stories with engagement, the median time of each list
@@ -325,7 +325,8 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
         if (response.statusCode !== 200) {
           throw new Error(`${probe.route} answered ${response.statusCode}: ${response.body}`);
         }
-        // Story lists answer { items }, the comment list a bare array (comment-schema.ts).
+        // Story lists answer { items }, the comment list a bare array
+        // (comments/comment-schemas.ts).
         const body = response.json() as unknown[] | { items: unknown[] };
         const items = (Array.isArray(body) ? body : body.items).length;
         if (items !== probe.expected) {

@@ -1,10 +1,10 @@
 import { type StoryContent } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import { nanoid } from "nanoid";
-import type { Database } from "../db/database.js";
-import { purchases, stories, users, type PurchaseStatus } from "../db/schema.js";
-import { StoriesRepository } from "../db/stories-repository.js";
-import { previewOf } from "../domain/stories/story-text.js";
+import type { Database } from "../platform/db/database.js";
+import { purchases, stories, users, type PurchaseStatus } from "../platform/db/schema.js";
+import { StoriesRepository } from "../stories/stories-queries.js";
+import { previewOf } from "../stories/story-text.js";
 import { SAMPLE_PICTURE, storyIn, type TestPerson } from "./story-fixtures.js";
 import type { TestApi } from "./test-api.js";
 

@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
-import type { Database } from "../db/database.js";
-import type { StoryRecord } from "../db/schema.js";
+import type { Database } from "../platform/db/database.js";
+import type { StoryRecord } from "../platform/db/schema.js";
 import { type StoryContent, type StoryStatus } from "@storyloom/common";
-import { StoriesRepository, type StoryChanges } from "../db/stories-repository.js";
-import { notifyStoryEvent } from "../db/story-events.js";
-import { startStory } from "../domain/stories/story-actions.js";
-import { validStoryRequest } from "../domain/stories/story-request.js";
-import { previewOf } from "../domain/stories/story-text.js";
+import { StoriesRepository, type StoryChanges } from "../stories/stories-queries.js";
+import { notifyStoryEvent } from "../generation/story-events.js";
+import { startStory } from "../stories/story-actions.js";
+import { validStoryRequest } from "../generation/story-request-rules.js";
+import { previewOf } from "../stories/story-text.js";
 import { bearer, startTestApi, type TestApi } from "./test-api.js";
 import { newUser } from "./tokens.js";
 
