@@ -3,17 +3,17 @@ import Fastify, { type FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
-import { CommunityRepository } from "./community/community-queries.js";
-import { DiscoveryRepository } from "./discovery/discovery-queries.js";
+import { CommunityQueries } from "./community/community-queries.js";
+import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
 import { MediaStore } from "./platform/storage/media-store.js";
 import { PictureLinks } from "./stories/picture-links.js";
 import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
-import { UsersRepository } from "./people/users-queries.js";
+import { UsersQueries } from "./people/users-queries.js";
 import { TRENDING } from "./community/trending-rules.js";
 import { createRateLimiters } from "./platform/limits/rate-limits.js";
 import { adRoutes } from "./ads/ad-routes.js";
-import { adminRoutes } from "./moderation/moderation-routes.js";
+import { moderationRoutes } from "./moderation/moderation-routes.js";
 import { adminPaymentRoutes } from "./payments/admin-payment-routes.js";
 import { paymentWebhookRoutes } from "./payments/payment-webhook-routes.js";
 import { purchaseRoutes } from "./payments/purchase-routes.js";
@@ -21,13 +21,13 @@ import { testCheckoutRoutes } from "./payments/test-checkout-routes.js";
 import { LocalProvider } from "./payments/local-provider.js";
 import type { PaymentProvider } from "./payments/payment-provider.js";
 import { StripeProvider } from "./payments/stripe-provider.js";
-import { authRoutes } from "./people/account-routes.js";
+import { accountRoutes } from "./people/account-routes.js";
 import { commentRoutes } from "./comments/comment-routes.js";
 import { CommentSchema } from "./comments/comment-schemas.js";
 import { bookmarkRoutes } from "./community/bookmark-routes.js";
 import { createAuthGuards } from "./people/auth-guards.js";
 import { consentRoutes } from "./people/consent-routes.js";
-import { discoveryRoutes } from "./discovery/category-routes.js";
+import { categoryRoutes } from "./discovery/category-routes.js";
 import {
   answerFrameworkError,
   installErrorHandling,
@@ -38,7 +38,7 @@ import { limitRoutes } from "./platform/limits/limit-routes.js";
 import { ApiErrorSchema, documentRequestErrors } from "./platform/http/error-schema.js";
 import { healthRoutes } from "./platform/http/health-routes.js";
 import { acceptJsonBodiesOnly } from "./platform/http/json-bodies.js";
-import { mediaRoutes } from "./stories/picture-routes.js";
+import { pictureRoutes } from "./stories/picture-routes.js";
 import { registerOpenApi } from "./platform/http/openapi.js";
 import { clearAfterWrites, createPublicListCache } from "./discovery/public-list-cache.js";
 import { UserProfileSchema } from "./people/profile-schemas.js";
@@ -51,7 +51,7 @@ import { userRoutes } from "./people/user-routes.js";
 import { peopleRoutes } from "./people/people-routes.js";
 import { priceRoutes } from "./payments/price-routes.js";
 import { AuthorProfileSchema } from "./people/people-schemas.js";
-import { PeopleRepository } from "./people/people-queries.js";
+import { PeopleQueries } from "./people/people-queries.js";
 import type { IdentityProvider } from "./platform/identity/identity-provider.js";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
@@ -144,9 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const { db, settings } = deps;
-  const users = new UsersRepository(db);
-  // One repository of the reading community and one set of rate limiters for the whole app.
-  const community = new CommunityRepository(db, TRENDING);
+  const users = new UsersQueries(db);
+  // One set of the reading community's queries and one set of rate limiters for the whole app.
+  const community = new CommunityQueries(db, TRENDING);
   const limits = createRateLimiters(db, settings.addressLimits);
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
@@ -155,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = settings.mediaStorage ? new MediaStore(settings.mediaStorage) : null;
   app.addHook("onClose", async () => media?.close());
   await app.register(healthRoutes, { prefix: "/v1", db, draining: deps.draining });
-  await app.register(authRoutes, {
+  await app.register(accountRoutes, {
     prefix: "/v1",
     db,
     media,
@@ -190,15 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
-    discovery: new DiscoveryRepository(db),
+    discovery: new DiscoveryQueries(db),
     guards,
     cache: publicLists,
     now: deps.now,
   });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(userRoutes, { prefix: "/v1", community });
-  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleRepository(db), guards });
-  await app.register(mediaRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
+  await app.register(pictureRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
@@ -207,9 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(adminRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
-  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(categoryRoutes, { prefix: "/v1", db, community, guards, links });
   // House ads and affiliate links (docs/decisions/032).
   await app.register(adRoutes, {
     prefix: "/v1",
@@ -275,7 +275,7 @@ async function registerPayments(
 async function registerStoryStream(
   app: FastifyInstance,
   deps: AppDeps,
-  users: UsersRepository,
+  users: UsersQueries,
 ): Promise<void> {
   const shared = deps.storyEvents;
   const watchers = shared

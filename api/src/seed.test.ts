@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, like, sql } from "drizzle-orm";
-import { CommunityRepository } from "./community/community-queries.js";
-import { DiscoveryRepository } from "./discovery/discovery-queries.js";
-import { PeopleRepository } from "./people/people-queries.js";
+import { CommunityQueries } from "./community/community-queries.js";
+import { DiscoveryQueries } from "./discovery/discovery-queries.js";
+import { PeopleQueries } from "./people/people-queries.js";
 import {
   bookmarks,
   categories,
@@ -68,7 +68,7 @@ describe("seedDatabase", () => {
   });
 
   it("gives the seed authors display names and bios, and each follows two others", async () => {
-    const people = new PeopleRepository(database.handle.db);
+    const people = new PeopleQueries(database.handle.db);
     for (const username of SEED_AUTHORS) {
       const profile = await people.profileByUsername(username, null);
       expect(profile).toMatchObject({
@@ -84,7 +84,7 @@ describe("seedDatabase", () => {
   });
 
   it("files every story under one of its categories, so each category has stories", async () => {
-    const discovery = new DiscoveryRepository(database.handle.db);
+    const discovery = new DiscoveryQueries(database.handle.db);
     const categories = await discovery.listCategories();
     expect(categories.map((category) => category.name).sort()).toEqual(
       SEED_CATEGORIES.map((category) => category.name).sort(),
@@ -97,7 +97,7 @@ describe("seedDatabase", () => {
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
-    const community = new CommunityRepository(database.handle.db, TRENDING);
+    const community = new CommunityQueries(database.handle.db, TRENDING);
     const newest = await community.listNewest({}, 100, null);
     expect(newest).toHaveLength(SEED_STORIES.length);
     const trending = await community.listTrending({

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { isbot } from "isbot";
 import { Type, type Static } from "typebox";
 import {
-  AdsRepository,
+  AdsQueries,
   type AdFields,
   type AdWithFigures,
   type AffiliateLinkFields,
@@ -330,7 +330,7 @@ function linkChanges(body: Partial<Static<typeof UpdateLinkBody>>): Partial<Affi
 
 export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, options) => {
   const { guards, readHashSecret } = options;
-  const repository = new AdsRepository(options.db);
+  const queries = new AdsQueries(options.db);
   const now = options.now ?? (() => new Date());
   const viewerKeyOf = (request: FastifyRequest, at: Date) =>
     adViewerKey(
@@ -372,11 +372,11 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       const noAd = () => reply.status(204).send(null);
       if (isPremium(request.user, at) || uncountedReason(request) === "bot") return noAd();
       const key = viewerKeyOf(request, at);
-      if ((await repository.viewsOf(key)) >= ADS_PER_VIEWER_PER_DAY) return noAd();
+      if ((await queries.viewsOf(key)) >= ADS_PER_VIEWER_PER_DAY) return noAd();
       const placement: AdPlacement = request.query.placement;
-      const ad = weightedChoice(await repository.runningAds(placement, at), options.random);
+      const ad = weightedChoice(await queries.runningAds(placement, at), options.random);
       if (ad === null) return noAd();
-      const nonce = await repository.createOffer(ad.id, key, at);
+      const nonce = await queries.createOffer(ad.id, key, at);
       return {
         ad: {
           id: ad.id,
@@ -413,7 +413,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     },
     async (request) => {
       const at = now();
-      const outcome = await repository.recordView(
+      const outcome = await queries.recordView(
         request.params.nonce,
         at,
         new Date(at.getTime() - OFFER_VIEW_WINDOW_MS),
@@ -450,7 +450,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     },
     async (request) => {
       const at = now();
-      const outcome = await repository.recordClick(
+      const outcome = await queries.recordClick(
         request.params.nonce,
         at,
         new Date(at.getTime() - OFFER_CLICK_WINDOW_MS),
@@ -481,7 +481,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     },
     async (request) => {
       if (isPremium(request.user, now())) return { items: [] };
-      const links = await repository.activeLinks(AFFILIATE_LINKS_SHOWN);
+      const links = await queries.activeLinks(AFFILIATE_LINKS_SHOWN);
       return { items: links.map(toPublicLinkJson) };
     },
   );
@@ -507,7 +507,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
   };
   const track = async (request: FastifyRequest, id: string) => {
     const at = now();
-    const outcome = await repository.recordLinkClick(
+    const outcome = await queries.recordLinkClick(
       id,
       viewerKeyOf(request, at),
       hourBucket(at),
@@ -546,7 +546,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
         response: { 200: Type.Array(AdminAdSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => (await repository.listAds()).map(toAdminAdJson),
+    async () => (await queries.listAds()).map(toAdminAdJson),
   );
 
   app.post(
@@ -565,7 +565,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     async (request, reply) => {
       const changes = adChanges(request.body);
       checkWindow(changes.startsAt ?? null, changes.endsAt ?? null);
-      const created = await repository.createAd({
+      const created = await queries.createAd({
         title: changes.title!,
         body: changes.body ?? "",
         imageUrl: changes.imageUrl ?? null,
@@ -576,7 +576,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
         endsAt: changes.endsAt ?? null,
         paused: changes.paused ?? false,
       });
-      const ad = await repository.findAd(created.id);
+      const ad = await queries.findAd(created.id);
       if (ad === null) throw notFound(AD_NOT_FOUND);
       return reply.status(201).send(toAdminAdJson(ad));
     },
@@ -597,17 +597,17 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const existing = await repository.findAd(request.params.id);
+      const existing = await queries.findAd(request.params.id);
       if (existing === null) throw notFound(AD_NOT_FOUND);
       const changes = adChanges(request.body);
       checkWindow(
         changes.startsAt === undefined ? existing.startsAt : changes.startsAt,
         changes.endsAt === undefined ? existing.endsAt : changes.endsAt,
       );
-      if ((await repository.updateAd(existing.id, changes)) === null) {
+      if ((await queries.updateAd(existing.id, changes)) === null) {
         throw notFound(AD_NOT_FOUND);
       }
-      const ad = await repository.findAd(existing.id);
+      const ad = await queries.findAd(existing.id);
       if (ad === null) throw notFound(AD_NOT_FOUND);
       return toAdminAdJson(ad);
     },
@@ -627,7 +627,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!(await repository.deleteAd(request.params.id))) throw notFound(AD_NOT_FOUND);
+      if (!(await queries.deleteAd(request.params.id))) throw notFound(AD_NOT_FOUND);
       return { id: request.params.id, deleted: true as const };
     },
   );
@@ -645,7 +645,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
         response: { 200: Type.Array(AdminAffiliateLinkSchema), ...errorResponses(401, 403) },
       },
     },
-    async () => (await repository.listLinks()).map(toAdminLinkJson),
+    async () => (await queries.listLinks()).map(toAdminLinkJson),
   );
 
   app.post(
@@ -663,7 +663,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     },
     async (request, reply) => {
       const changes = linkChanges(request.body);
-      const created = await repository.createLink({
+      const created = await queries.createLink({
         label: changes.label!,
         targetUrl: changes.targetUrl!,
         disclosure: changes.disclosure ?? null,
@@ -687,7 +687,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      const link = await repository.findLink(request.params.id);
+      const link = await queries.findLink(request.params.id);
       if (link === null) throw notFound(AFFILIATE_LINK_NOT_FOUND);
       return toAdminLinkJson(link);
     },
@@ -712,10 +712,10 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
     },
     async (request) => {
       const changes = linkChanges(request.body);
-      if ((await repository.updateLink(request.params.id, changes)) === null) {
+      if ((await queries.updateLink(request.params.id, changes)) === null) {
         throw notFound(AFFILIATE_LINK_NOT_FOUND);
       }
-      const link = await repository.findLink(request.params.id);
+      const link = await queries.findLink(request.params.id);
       if (link === null) throw notFound(AFFILIATE_LINK_NOT_FOUND);
       return toAdminLinkJson(link);
     },
@@ -735,7 +735,7 @@ export const adRoutes: FastifyPluginAsyncTypebox<AdRoutesOptions> = async (app, 
       },
     },
     async (request) => {
-      if (!(await repository.deleteLink(request.params.id))) {
+      if (!(await queries.deleteLink(request.params.id))) {
         throw notFound(AFFILIATE_LINK_NOT_FOUND);
       }
       return { id: request.params.id, deleted: true as const };

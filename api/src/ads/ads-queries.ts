@@ -67,7 +67,7 @@ const linkFigures = {
   rawClicks: sql<number>`(select count(*) from ${affiliateClicks} where "affiliate_clicks"."link_id" = "affiliate_links"."id")::int`,
 };
 
-export class AdsRepository {
+export class AdsQueries {
   constructor(private readonly db: Database) {}
 
   // Ads

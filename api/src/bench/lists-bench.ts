@@ -6,7 +6,7 @@ import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { CommunityRepository, isListed } from "../community/community-queries.js";
+import { CommunityQueries, isListed } from "../community/community-queries.js";
 import type { Database, DatabaseHandle } from "../platform/db/database.js";
 import { migrate, readMigrations } from "../platform/db/migrate.js";
 import { openPglite } from "../platform/db/open-pglite.js";
@@ -207,12 +207,12 @@ async function seed(handle: DatabaseHandle, n: number): Promise<Fixture> {
 }
 
 /**
- * EXPLAIN ANALYZE of the first query `run` sends through CommunityRepository, exactly as sent:
+ * EXPLAIN ANALYZE of the first query `run` sends through CommunityQueries, exactly as sent:
  * its SQL is captured by a logging Drizzle over the same driver client.
  */
 async function explainAnalyze(
   handle: DatabaseHandle,
-  run: (community: CommunityRepository) => Promise<unknown>,
+  run: (community: CommunityQueries) => Promise<unknown>,
 ): Promise<string[]> {
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const logger = {
@@ -224,7 +224,7 @@ async function explainAnalyze(
     handle.kind === "pglite"
       ? drizzlePglite({ client, schema, logger })
       : drizzlePostgres({ client, schema, logger });
-  await run(new CommunityRepository(logged, TRENDING));
+  await run(new CommunityQueries(logged, TRENDING));
   const first = captured[0];
   if (!first) throw new Error("no query was captured");
   const rows = await handle.withSession((session) =>
@@ -336,7 +336,7 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
       }
       medians.push(median(times));
     }
-    // The newest first page as CommunityRepository.listNewest sends it.
+    // The newest first page as CommunityQueries.listNewest sends it.
     const plan = await explainAnalyze(opened.handle, (community) =>
       community.listNewest({}, 10, null),
     );

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { COMMENTS_LIMIT, type StoryContent } from "@storyloom/common";
-import { CommentsRepository, type CommentWithStory } from "./comments-queries.js";
+import { CommentsQueries, type CommentWithStory } from "./comments-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import {
   anchorFor,
   assertCommentsOpen,
@@ -79,8 +79,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
   options,
 ) => {
   const { db, guards, moderation, postLimiter, reportLimiter } = options;
-  const stories = new StoriesRepository(db);
-  const comments = new CommentsRepository(db);
+  const stories = new StoriesQueries(db);
+  const comments = new CommentsQueries(db);
 
   /**
    * Where the text the viewer may not read begins (a priced story they have not bought), or null:

@@ -47,7 +47,7 @@ const reportedBy = (viewerId: string | null) =>
 
 type ListedRow = Parameters<typeof normalize>[0];
 
-export class CommentsRepository {
+export class CommentsQueries {
   private listStatement:
     | {
         execute(values: {

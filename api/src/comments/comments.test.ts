@@ -1,10 +1,10 @@
 import { COMMENT_MAX_LENGTH, INLINE_RANGE_MESSAGES } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { CommentsRepository } from "./comments-queries.js";
+import { CommentsQueries } from "./comments-queries.js";
 import { comments, users } from "../platform/db/schema.js";
 import { type UserRole } from "@storyloom/common";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import {
   CANNOT_REPORT_OWN,
   COMMENT_EMPTY,
@@ -58,13 +58,13 @@ const post = (id: string, person: TestPerson | null, body: object) =>
   call("POST", `/v1/comments/stories/${id}/comments`, person, body);
 
 async function internalId(publicId: string): Promise<string> {
-  const story = await new StoriesRepository(api.database.db).findByPublicId(publicId);
+  const story = await new StoriesQueries(api.database.db).findByPublicId(publicId);
   if (story === null) throw new Error("no story");
   return story.id;
 }
 
 /**
- * A comment written straight through the repository: arranging a test must not spend the
+ * A comment written straight through its queries: arranging a test must not spend the
  * author's posting rate limit (10 a minute), which the POST tests exercise.
  */
 async function seed(
@@ -72,7 +72,7 @@ async function seed(
   person: TestPerson,
   options: { parentId?: string; content?: string } = {},
 ): Promise<string> {
-  const created = await new CommentsRepository(api.database.db).insert({
+  const created = await new CommentsQueries(api.database.db).insert({
     storyId: await internalId(publicId),
     authorId: person.id,
     parentId: options.parentId ?? null,
@@ -270,7 +270,7 @@ describe("GET /v1/comments/stories/{id}/comments", () => {
   it("shows others only approved comments, and their author also their own pending ones", async () => {
     const story = await storyIn(api, owner, "completed", { isPublic: true });
     const pending = await seed(story, author, { content: "waiting" });
-    await new CommentsRepository(api.database.db).setModeration(pending, "pending");
+    await new CommentsQueries(api.database.db).setModeration(pending, "pending");
     const visible = await seed(story, other, { content: "shown" });
     const contents = async (person: TestPerson | null) =>
       (await list(story, person)).json().map((c: { content: string }) => c.content);
@@ -365,7 +365,7 @@ describe("DELETE /v1/comments/comments/{id}", () => {
   it("does not reveal a comment that does not exist or that the caller cannot see", async () => {
     expect((await call("DELETE", "/v1/comments/comments/nope", author)).statusCode).toBe(404);
     const id = await seed(storyId, author);
-    await new CommentsRepository(api.database.db).setModeration(id, "rejected");
+    await new CommentsQueries(api.database.db).setModeration(id, "rejected");
     expect((await call("DELETE", `/v1/comments/comments/${id}`, other)).statusCode).toBe(404);
   });
 });

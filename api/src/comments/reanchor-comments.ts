@@ -1,5 +1,5 @@
 import { anchorOf, canonicalText, reanchor, type StoryTextContent } from "@storyloom/common";
-import { CommentsRepository, type AnchorUpdate } from "./comments-queries.js";
+import { CommentsQueries, type AnchorUpdate } from "./comments-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { CommentRecord } from "../platform/db/schema.js";
 
@@ -13,8 +13,8 @@ export async function reanchorStoryComments(
   storyId: string,
   content: StoryTextContent | null,
 ): Promise<void> {
-  const repository = new CommentsRepository(db);
-  const anchored = await repository.listAnchored(storyId);
+  const queries = new CommentsQueries(db);
+  const anchored = await queries.listAnchored(storyId);
   if (anchored.length === 0) return;
   const newContent = content ?? { chapters: [] };
   const text = canonicalText(newContent);
@@ -22,7 +22,7 @@ export async function reanchorStoryComments(
     const update = newAnchor(newContent, text, comment);
     return update === null ? [] : [update];
   });
-  await repository.updateAnchors(updates);
+  await queries.updateAnchors(updates);
 }
 
 /** The comment's anchor in the new text; null when nothing changes. */

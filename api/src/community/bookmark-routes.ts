@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
-import type { CommunityRepository } from "./community-queries.js";
+import type { CommunityQueries } from "./community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { UserRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { assertCanView } from "../stories/visibility-rules.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
@@ -23,7 +23,7 @@ export interface BookmarkRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
-  community: CommunityRepository;
+  community: CommunityQueries;
   guards: AuthGuards;
 }
 
@@ -38,7 +38,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   options,
 ) => {
   const { db, community, guards } = options;
-  const stories = new StoriesRepository(db);
+  const stories = new StoriesQueries(db);
 
   /**
    * The story as the viewer may read it (its text cut to their access), with the bookmark state

@@ -279,7 +279,7 @@ export function toStoryCard(row: CardRow, authorUsername: string | null): StoryC
  * Prepared statements by shape (docs/decisions/019): built once, then only their parameters
  * change. node-postgres prepares a named statement once on each pooled connection; PGlite has no
  * named statements, so there it saves building the SQL in Drizzle. A statement's name is its
- * text's hash, so two repositories (other trending constants) never clash on one connection.
+ * text's hash, so two query classes (other trending constants) never clash on one connection.
  */
 export class PreparedStatements {
   private readonly cache = new Map<string, unknown>();
@@ -372,7 +372,7 @@ export async function newestListedCards(
   }));
 }
 
-export class CommunityRepository {
+export class CommunityQueries {
   private readonly statements = new PreparedStatements();
 
   constructor(

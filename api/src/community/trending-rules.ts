@@ -3,7 +3,7 @@ import type { TrendingFormula } from "./community-queries.js";
 // Trending Now is a formula, not a guess (docs/decisions/009-trending-and-reads.md): Hacker News
 // style gravity, engagement in a recent window divided by a power of the age, so a new story with
 // a few readers can pass an old one with many, and every story fades in time. The database
-// computes it (CommunityRepository.listTrending); trendingScore and rankTrending say the same in
+// computes it (CommunityQueries.listTrending); trendingScore and rankTrending say the same in
 // TypeScript, for tests and for the record.
 
 export const TRENDING: TrendingFormula = {

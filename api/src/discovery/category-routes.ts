@@ -1,15 +1,15 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type, type Static } from "typebox";
-import type { CommunityRepository } from "../community/community-queries.js";
+import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import {
-  DiscoveryRepository,
+  DiscoveryQueries,
   type CategoryWithCount,
   type CategoryWrite,
 } from "./discovery-queries.js";
 import type { CategoryRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import {
   ADMINS_ONLY,
   CATEGORY_DESCRIPTION_MAX_LENGTH,
@@ -36,11 +36,11 @@ import type { PictureLinks } from "../stories/picture-links.js";
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
 // anyone lists them; only admins change them; a story's owner picks its category.
 
-export interface DiscoveryRoutesOptions {
+export interface CategoryRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
-  community: CommunityRepository;
+  community: CommunityQueries;
   guards: AuthGuards;
 }
 
@@ -140,7 +140,7 @@ function written(outcome: CategoryWrite): CategoryRecord {
 
 /** The category a generation request names: null for none, a 422 when there is no such one. */
 export async function pickedCategory(
-  discovery: DiscoveryRepository,
+  discovery: DiscoveryQueries,
   categoryId: string | null | undefined,
 ): Promise<{ id: string; name: string } | null> {
   if (categoryId === undefined || categoryId === null) return null;
@@ -149,13 +149,13 @@ export async function pickedCategory(
   return { id: categoryId, name };
 }
 
-export const discoveryRoutes: FastifyPluginAsyncTypebox<DiscoveryRoutesOptions> = async (
+export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = async (
   app,
   options,
 ) => {
   const { db, community, guards } = options;
-  const discovery = new DiscoveryRepository(db);
-  const stories = new StoriesRepository(db);
+  const discovery = new DiscoveryQueries(db);
+  const stories = new StoriesQueries(db);
   // 401 for visitors before the body is read, 403 for anyone but an admin.
   const adminsOnly = {
     onRequest: guards.requireUser,

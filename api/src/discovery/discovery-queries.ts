@@ -18,7 +18,7 @@ import { isUniqueViolation } from "../platform/db/postgres-errors.js";
 import { categories, stories, users, type CategoryRecord } from "../platform/db/schema.js";
 
 // Discovery's queries (docs/decisions/024): categories and their counts, the tags of listed
-// stories, and full-text search. Counts and search see listed stories only (community-repository
+// stories, and full-text search. Counts and search see listed stories only (community-queries
 // isListed): never a private, unfinished, discarded or refused one.
 
 export interface CategoryWithCount extends CategoryRecord {
@@ -64,7 +64,7 @@ const headlineOptions = (extra: string) =>
 
 const storyCountColumn = sql<number>`(select count(*) from ${stories} where ${qualified(stories.categoryId)} = ${qualified(categories.id)} and ${isListed})::int`;
 
-export class DiscoveryRepository {
+export class DiscoveryQueries {
   private readonly statements = new PreparedStatements();
 
   constructor(private readonly db: Database) {}

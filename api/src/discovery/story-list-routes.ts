@@ -8,8 +8,8 @@ import {
   type NastinessLevel,
 } from "@storyloom/common";
 import { Type } from "typebox";
-import type { CommunityRepository, PublicFilters } from "../community/community-queries.js";
-import type { DiscoveryRepository } from "./discovery-queries.js";
+import type { CommunityQueries, PublicFilters } from "../community/community-queries.js";
+import type { DiscoveryQueries } from "./discovery-queries.js";
 import { tagList } from "./category-rules.js";
 import { decodeRanked, encodeRanked } from "../platform/lib/cursor.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
@@ -28,9 +28,9 @@ import {
 import { keysetStoryPage, storyCards } from "../stories/story-views.js";
 
 export interface StoryListRoutesOptions {
-  community: CommunityRepository;
+  community: CommunityQueries;
   /** Full-text search (docs/decisions/024). */
-  discovery: DiscoveryRepository;
+  discovery: DiscoveryQueries;
   guards: AuthGuards;
   /** Visitors' pages of /stories and /stories/trending, as sent (docs/decisions/019). */
   cache: PublicListCache;

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { CommunityRepository } from "../community/community-queries.js";
+import { CommunityQueries } from "../community/community-queries.js";
 import {
   bookmarks,
   comments,
@@ -150,7 +150,7 @@ describe("public lists", () => {
 
 describe("ranking and paging", () => {
   const asOf = new Date("2026-03-10T12:00:00Z");
-  let community: CommunityRepository;
+  let community: CommunityQueries;
   let candidates: Array<StoryRecord & { bookmarks: number; comments: number; reads: number }>;
 
   async function engage(story: StoryRecord, kind: "bookmark" | "comment" | "read", at: Date) {
@@ -177,7 +177,7 @@ describe("ranking and paging", () => {
   }
 
   beforeAll(async () => {
-    community = new CommunityRepository(ctx.api.database.db, TRENDING);
+    community = new CommunityQueries(ctx.api.database.db, TRENDING);
     // A fixed clock: ages and windows are measured from asOf, not from when the test runs.
     const plan = [
       { hoursOld: 2, bookmarks: 0, comments: 0, reads: 1 },

@@ -2,7 +2,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { newPerson, startAs, type TestPerson } from "../testing/story-fixtures.js";
 import { listenToStoryEvents, type StoryEventsListener } from "../testing/story-events-listener.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { parseStoryEvent, storyEventPayload } from "./story-events.js";
 
 let api: TestApi;
@@ -19,7 +19,7 @@ afterEach(async () => {
 afterAll(() => api?.close());
 
 const seqOf = async (publicId: string) =>
-  (await new StoriesRepository(api.database.db).findByPublicId(publicId))?.eventSeq;
+  (await new StoriesQueries(api.database.db).findByPublicId(publicId))?.eventSeq;
 
 describe("story events (pg_notify on story_events)", () => {
   it("announce <public_id>:<event_seq> after start, discard and restart", async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { newPerson, SAMPLE_REQUEST, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 
@@ -67,7 +67,7 @@ describe("POST /v1/stories/generate/start", () => {
       price_cents: null,
       viewer_access: { full: true, pictures: true, reason: "author" },
     });
-    const row = await new StoriesRepository(api.database.db).findByPublicId(publicId);
+    const row = await new StoriesQueries(api.database.db).findByPublicId(publicId);
     expect(row).toMatchObject({
       plan: null,
       content: null,

@@ -1,10 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { CommentsRepository } from "../comments/comments-queries.js";
+import { CommentsQueries } from "../comments/comments-queries.js";
 import { comments, users } from "../platform/db/schema.js";
 import { type UserRole } from "@storyloom/common";
 import type { ModerationSettings } from "./moderation-rules.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 import { MODERATORS_ONLY, REJECTION_REASON_REQUIRED } from "./moderation-routes.js";
@@ -43,10 +43,10 @@ const call = (
 
 async function pendingComment(): Promise<string> {
   const publicId = await storyIn(api, owner, "completed", { isPublic: true });
-  const story = await new StoriesRepository(api.database.db).findByPublicId(publicId);
+  const story = await new StoriesQueries(api.database.db).findByPublicId(publicId);
   if (story === null) throw new Error("no story");
-  const repository = new CommentsRepository(api.database.db);
-  const created = await repository.insert({
+  const queries = new CommentsQueries(api.database.db);
+  const created = await queries.insert({
     storyId: story.id,
     authorId: reader.id,
     parentId: null,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { CommentsRepository } from "../comments/comments-queries.js";
+import { CommentsQueries } from "../comments/comments-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { UserRecord } from "../platform/db/schema.js";
 import { type ModerationStatus } from "@storyloom/common";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { COMMENT_NOT_FOUND } from "../comments/comment-rules.js";
 import { isModerator } from "./moderation-rules.js";
@@ -22,7 +22,7 @@ import { followedByPictures } from "../stories/story-pictures-sync.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "../stories/story-schemas.js";
 import type { PictureLinks } from "../stories/picture-links.js";
 
-export interface AdminRoutesOptions {
+export interface ModerationRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
@@ -60,10 +60,13 @@ function moderator(request: FastifyRequest): UserRecord {
 }
 
 /** The /admin routes: the moderation queues (pending → approved or rejected). */
-export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async (app, options) => {
+export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { db, guards } = options;
-  const comments = new CommentsRepository(db);
-  const storiesRepository = new StoriesRepository(db);
+  const comments = new CommentsQueries(db);
+  const storiesQueries = new StoriesQueries(db);
   // 401 for visitors before the body is read, 403 for users without a role.
   const common = {
     onRequest: guards.requireUser,
@@ -141,9 +144,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
     },
     async (request) => {
       const user = moderator(request);
-      const rows = await storiesRepository.listPendingModeration(request.query.limit ?? 50);
+      const rows = await storiesQueries.listPendingModeration(request.query.limit ?? 50);
       // One media query for the whole queue, not one per story.
-      const media = await storiesRepository.listMediaOf(rows);
+      const media = await storiesQueries.listMediaOf(rows);
       return rows.map((story) =>
         toStoryJson(story, {
           viewerId: user.id,
@@ -164,9 +167,9 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
   ) {
     // A guarded write like every story change; a concurrent one makes it re-read the row.
     for (let attempt = 0; attempt < 3; attempt += 1) {
-      const story = await storiesRepository.findByPublicId(publicId);
+      const story = await storiesQueries.findByPublicId(publicId);
       if (story === null) throw storyNotFound();
-      const updated = await storiesRepository.updateIf(story.id, story, {
+      const updated = await storiesQueries.updateIf(story.id, story, {
         moderationStatus: status,
         moderationReason: reason,
       });
@@ -176,7 +179,7 @@ export const adminRoutes: FastifyPluginAsyncTypebox<AdminRoutesOptions> = async 
         return toStoryJson(updated, {
           viewerId: user.id,
           authorUsername: story.authorUsername,
-          media: await storiesRepository.listMedia(updated.id, updated.generation),
+          media: await storiesQueries.listMedia(updated.id, updated.generation),
           // Moderators and admins read every story whole (stories/access-rules.ts).
           access: readAccess(updated, storyViewerOf(user), NO_FACTS),
           links: options.links,

@@ -3,7 +3,7 @@ import type { FastifyRequest } from "fastify";
 import { eq } from "drizzle-orm";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesRepository } from "./purchases-queries.js";
+import { PurchasesQueries } from "./purchases-queries.js";
 import { users } from "../platform/db/schema.js";
 import { ADMINS_ONLY } from "../discovery/category-rules.js";
 import { conflict, forbidden, notFound, unavailable } from "../platform/lib/errors.js";
@@ -75,7 +75,7 @@ export const adminPaymentRoutes: FastifyPluginAsyncTypebox<AdminPaymentRoutesOpt
   options,
 ) => {
   const { db, guards, provider } = options;
-  const purchases = new PurchasesRepository(db);
+  const purchases = new PurchasesQueries(db);
   const adminsOnly = {
     onRequest: guards.requireUser,
     preValidation: async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesRepository } from "./purchases-queries.js";
+import { PurchasesQueries } from "./purchases-queries.js";
 import { invalid, notFound } from "../platform/lib/errors.js";
 import { WebhookSignatureError, type PaymentProvider } from "./payment-provider.js";
 import { errorResponses } from "../platform/http/error-schema.js";
@@ -25,7 +25,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncTypebox<PaymentWebhookRoute
   options,
 ) => {
   const { provider } = options;
-  const purchases = new PurchasesRepository(options.db);
+  const purchases = new PurchasesQueries(options.db);
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),

@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import type { CommunityRepository } from "../community/community-queries.js";
+import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { ADMINS_ONLY } from "../discovery/category-rules.js";
 import type { PictureLinks } from "../stories/picture-links.js";
 import { removeStoryPrice, setStoryPrice } from "./pricing.js";
@@ -17,7 +17,7 @@ import { storyDetail } from "../stories/story-views.js";
 
 export interface PriceRoutesOptions {
   db: Database;
-  community: CommunityRepository;
+  community: CommunityQueries;
   guards: AuthGuards;
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
@@ -38,7 +38,7 @@ const SetPriceBody = Type.Object(
  */
 export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async (app, options) => {
   const { db, community, guards, links } = options;
-  const stories = new StoriesRepository(db);
+  const stories = new StoriesQueries(db);
   const adminsOnly = {
     onRequest: guards.requireUser,
     preValidation: async (request: FastifyRequest) => {

@@ -1,7 +1,7 @@
 import type { PricePointCents } from "@storyloom/common";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { conflict } from "../platform/lib/errors.js";
 import { assertOwner, canView, storyNotFound } from "../stories/visibility-rules.js";
@@ -39,7 +39,7 @@ async function writePrice(
   story: StoryRecord,
   priceCents: PricePointCents | null,
 ): Promise<StoryRecord> {
-  const repository = new StoriesRepository(db);
+  const queries = new StoriesQueries(db);
   let current = story;
   for (let attempt = 0; attempt < ATTEMPTS; attempt += 1) {
     // Making a story free is always allowed; a price needs a story everyone may find.
@@ -47,7 +47,7 @@ async function writePrice(
       throw conflict("NOT_PRICEABLE", NOT_PRICEABLE);
     }
     if (current.priceCents === priceCents) return current;
-    const updated = await repository.updateIf(current.id, current, {
+    const updated = await queries.updateIf(current.id, current, {
       priceCents,
       pricedAt: new Date(),
     });
@@ -56,7 +56,7 @@ async function writePrice(
       await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
       return updated;
     }
-    const fresh = await repository.findById(current.id);
+    const fresh = await queries.findById(current.id);
     if (fresh === null) throw storyNotFound();
     current = fresh;
   }

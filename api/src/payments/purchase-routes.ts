@@ -3,9 +3,9 @@ import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
 import type { PaymentSettings } from "./payment-settings.js";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesRepository, type PurchaseView } from "./purchases-queries.js";
+import { PurchasesQueries, type PurchaseView } from "./purchases-queries.js";
 import type { PurchaseRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "../stories/stories-queries.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
 import { assertCanView, isOwner } from "../stories/visibility-rules.js";
 import { decodeKeyset, encodeKeyset } from "../platform/lib/cursor.js";
 import { conflict, notFound, unavailable } from "../platform/lib/errors.js";
@@ -69,8 +69,8 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox<PurchaseRoutesOptions> = 
   options,
 ) => {
   const { guards, provider, payments } = options;
-  const purchases = new PurchasesRepository(options.db);
-  const storiesRepository = new StoriesRepository(options.db);
+  const purchases = new PurchasesQueries(options.db);
+  const storiesQueries = new StoriesQueries(options.db);
 
   /** The purchase's checkout session, created once: a second caller gets the same one back. */
   async function checkoutOf(
@@ -127,7 +127,7 @@ export const purchaseRoutes: FastifyPluginAsyncTypebox<PurchaseRoutesOptions> = 
     },
     async (request, reply) => {
       const buyer = signedInUser(request);
-      const story = await storiesRepository.findByPublicId(request.params.id);
+      const story = await storiesQueries.findByPublicId(request.params.id);
       assertCanView(story, buyer.id);
       if (isOwner(story, buyer.id)) throw conflict("NOT_FOR_SALE", OWN_STORY);
       const open = await purchases.findOpenStoryPurchase(buyer.id, story.id);

@@ -91,7 +91,7 @@ const toView = (row: { purchase: PurchaseRecord; storyPublicId: string | null })
   storyPublicId: row.storyPublicId,
 });
 
-export class PurchasesRepository {
+export class PurchasesQueries {
   constructor(private readonly db: Database) {}
 
   async findById(id: string): Promise<PurchaseView | null> {

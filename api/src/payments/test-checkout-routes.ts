@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesRepository, type PurchaseView } from "./purchases-queries.js";
+import { PurchasesQueries, type PurchaseView } from "./purchases-queries.js";
 import { notFound, unavailable } from "../platform/lib/errors.js";
 import { PaymentProviderError } from "./payment-provider.js";
 import type { LocalProvider } from "./local-provider.js";
@@ -61,7 +61,7 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox<TestCheckoutRoutesOpt
   options,
 ) => {
   const { guards, local } = options;
-  const purchases = new PurchasesRepository(options.db);
+  const purchases = new PurchasesQueries(options.db);
 
   async function buyersSession(sessionId: string, buyerId: string): Promise<PurchaseView> {
     const purchase = local === null ? null : await purchases.findBySession("local", sessionId);

@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import { objectKeysOfUser } from "../stories/story-pictures.js";
-import { UsernameTakenError, type UsersRepository } from "./users-queries.js";
+import { UsernameTakenError, type UsersQueries } from "./users-queries.js";
 import {
   IdentityUnavailableError,
   type IdentityProvider,
@@ -15,17 +15,20 @@ import { bearerSecurity } from "../platform/http/openapi.js";
 import { toUserProfileJson, userProfileResponse } from "./profile-schemas.js";
 import { profileChanges, UpdateProfileBody } from "./update-profile-schemas.js";
 
-export interface AuthRoutesOptions {
+export interface AccountRoutesOptions {
   db: Database;
   /** The bucket of pictures (decision 028): a deleted account's go with it. */
   media: MediaStore | null;
   guards: AuthGuards;
-  users: UsersRepository;
+  users: UsersQueries;
   identity: IdentityProvider;
 }
 
 /** The /auth routes: the signed-in person's own profile and account. */
-export const authRoutes: FastifyPluginAsyncTypebox<AuthRoutesOptions> = async (app, options) => {
+export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = async (
+  app,
+  options,
+) => {
   const { guards, users, identity } = options;
 
   app.get(

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../app.js";
-import { UsersRepository } from "./users-queries.js";
+import { UsersQueries } from "./users-queries.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import { bearerToken } from "../platform/lib/bearer-token.js";
@@ -13,7 +13,7 @@ let app: FastifyInstance;
 beforeAll(async () => {
   database = await createTestDatabase();
   const identity = fakeIdentity();
-  const guards = createAuthGuards(identity, new UsersRepository(database.handle.db));
+  const guards = createAuthGuards(identity, new UsersQueries(database.handle.db));
   app = await buildApp({ settings: testSettings(), db: database.handle.db, identity });
   // A public route, as visitors use to read public stories.
   app.get("/v1/test/public", { onRequest: guards.optionalUser }, async (request) => ({

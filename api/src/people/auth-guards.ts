@@ -1,6 +1,6 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { UserRecord } from "../platform/db/schema.js";
-import type { UsersRepository } from "./users-queries.js";
+import type { UsersQueries } from "./users-queries.js";
 import { AUTHENTICATION_REQUIRED, createAuthenticator } from "./authenticate.js";
 import type { IdentityProvider } from "../platform/identity/identity-provider.js";
 import { bearerToken } from "../platform/lib/bearer-token.js";
@@ -26,7 +26,7 @@ export interface AuthGuards {
  */
 export function createAuthGuards(
   identity: IdentityProvider,
-  users: UsersRepository,
+  users: UsersQueries,
   adminEmails: readonly string[] = [],
 ): AuthGuards {
   const authenticator = createAuthenticator(identity, users, adminEmails);

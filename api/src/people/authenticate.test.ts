@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { UsersRepository } from "./users-queries.js";
+import { UsersQueries } from "./users-queries.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import {
@@ -14,7 +14,7 @@ let database: TestDatabase;
 let authenticator: Authenticator;
 beforeAll(async () => {
   database = await createTestDatabase();
-  authenticator = createAuthenticator(fakeIdentity(), new UsersRepository(database.handle.db));
+  authenticator = createAuthenticator(fakeIdentity(), new UsersQueries(database.handle.db));
 });
 afterAll(() => database?.dispose());
 

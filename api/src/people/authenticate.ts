@@ -1,5 +1,5 @@
 import type { UserRecord } from "../platform/db/schema.js";
-import type { UsersRepository } from "./users-queries.js";
+import type { UsersQueries } from "./users-queries.js";
 import {
   IdentityUnavailableError,
   InvalidTokenError,
@@ -40,7 +40,7 @@ export interface Authenticator {
  */
 export function createAuthenticator(
   identity: IdentityProvider,
-  users: UsersRepository,
+  users: UsersQueries,
   adminEmails: readonly string[] = [],
 ): Authenticator {
   const admins = new Set(adminEmails);

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import type { ConsentFlag, UsersRepository } from "./users-queries.js";
+import type { ConsentFlag, UsersQueries } from "./users-queries.js";
 import { profileGone, signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
@@ -7,7 +7,7 @@ import { toUserProfileJson, userProfileResponse } from "./profile-schemas.js";
 
 export interface ConsentRoutesOptions {
   guards: AuthGuards;
-  users: UsersRepository;
+  users: UsersQueries;
 }
 
 const CONSENTS: Array<{ path: string; flag: ConsentFlag; operationId: string; summary: string }> = [

@@ -1,6 +1,6 @@
 import { customAlphabet } from "nanoid";
 import type { UserRecord } from "../platform/db/schema.js";
-import type { UsersRepository } from "./users-queries.js";
+import type { UsersQueries } from "./users-queries.js";
 import type { VerifiedIdentity } from "../platform/identity/identity-provider.js";
 import { DISPLAY_NAME_MAX_LENGTH, isHttpsUrl, normalizeText } from "./profile-rules.js";
 import { deriveUsername, firstFreeUsername } from "./username-rules.js";
@@ -16,7 +16,7 @@ const randomSuffix = customAlphabet("abcdefghijklmnopqrstuvwxyz0123456789", 6);
  * get `name` and `name_2`.
  */
 export async function findOrCreateUser(
-  users: UsersRepository,
+  users: UsersQueries,
   identity: VerifiedIdentity,
 ): Promise<UserRecord> {
   const existing = await users.findByFirebaseUid(identity.uid);
@@ -47,7 +47,7 @@ export async function findOrCreateUser(
 
 /** The e-mail belongs to the identity provider; a change there shows here on the next call. */
 async function syncEmail(
-  users: UsersRepository,
+  users: UsersQueries,
   user: UserRecord,
   identity: VerifiedIdentity,
 ): Promise<UserRecord> {

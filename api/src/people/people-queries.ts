@@ -77,7 +77,7 @@ function toAuthorProfile(row: AuthorProfile): AuthorProfile {
 const before = (at: SQL | unknown, id: unknown, position: KeysetPosition | null) =>
   position ? sql`(${at}, ${id}) < (${position.at}::timestamptz, ${position.id})` : undefined;
 
-export class PeopleRepository {
+export class PeopleQueries {
   private readonly statements = new PreparedStatements();
 
   constructor(private readonly db: Database) {}

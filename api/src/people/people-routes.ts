@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
-import type { PeopleRepository } from "./people-queries.js";
+import type { PeopleQueries } from "./people-queries.js";
 import {
   decodeKeyset,
   encodeKeyset,
@@ -26,7 +26,7 @@ import { listCursorParam, listSizeParam, StoryPageResponse } from "../stories/st
 import { keysetStoryPage } from "../stories/story-views.js";
 
 export interface PeopleRoutesOptions {
-  people: PeopleRepository;
+  people: PeopleQueries;
   guards: AuthGuards;
 }
 

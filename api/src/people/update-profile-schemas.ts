@@ -51,7 +51,7 @@ export const UpdateProfileBody = Type.Object(
 );
 export type UpdateProfileJson = Static<typeof UpdateProfileBody>;
 
-/** The repository's changes for a valid body: text trimmed, blanks as null, URLs checked. */
+/** The changes UsersQueries saves for a valid body: text trimmed, blanks as null, URLs checked. */
 export function profileChanges(body: UpdateProfileJson): ProfileChanges {
   const changes: ProfileChanges = {};
   if (body.username !== undefined) changes.username = body.username;

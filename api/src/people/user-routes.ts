@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { API_ID_RULE, isApiId } from "@storyloom/common";
 import { Type } from "typebox";
-import type { CommunityRepository } from "../community/community-queries.js";
+import type { CommunityQueries } from "../community/community-queries.js";
 import { invalid } from "../platform/lib/errors.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 
 export interface UserRoutesOptions {
-  community: CommunityRepository;
+  community: CommunityQueries;
 }
 
 /** The bff batches every author of a page into one call (its users DataLoader). */

@@ -24,7 +24,7 @@ export class UsernameTakenError extends Error {
 
 const USERNAME_INDEX = "users_username_lower_key";
 
-export class UsersRepository {
+export class UsersQueries {
   constructor(private readonly db: Database) {}
 
   async findByFirebaseUid(firebaseUid: string): Promise<UserRecord | null> {

@@ -1,13 +1,13 @@
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord } from "../platform/db/schema.js";
 import { type StoryStatus } from "@storyloom/common";
-import { StoriesRepository, type StoryChanges } from "./stories-queries.js";
+import { StoriesQueries, type StoryChanges } from "./stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { conflict, type Failure } from "../platform/lib/errors.js";
 import { assertOwner, storyNotFound } from "./visibility-rules.js";
 
 // The story lifecycle (docs/product.md#story-lifecycle) as data. `(none) → generating` is the
-// start of a story (StoriesRepository.create); every other change is one of these actions.
+// start of a story (StoriesQueries.create); every other change is one of these actions.
 
 export type StoryAction =
   | "discard"
@@ -94,18 +94,18 @@ export async function applyTransition(
   actions: StoryAction | readonly [StoryAction, ...StoryAction[]],
   changes: (current: StoryRecord) => StoryChanges,
 ): Promise<StoryRecord> {
-  const repository = new StoriesRepository(db);
+  const queries = new StoriesQueries(db);
   const checked: readonly [StoryAction, ...StoryAction[]] =
     typeof actions === "string" ? [actions] : actions;
   let current = story;
   for (let attempt = 0; attempt < GUARDED_UPDATE_ATTEMPTS; attempt += 1) {
     for (const action of checked) assertTransition(current.status, action);
-    const updated = await repository.updateIf(current.id, current, changes(current));
+    const updated = await queries.updateIf(current.id, current, changes(current));
     if (updated) {
       await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
       return updated;
     }
-    const fresh = await repository.findById(current.id);
+    const fresh = await queries.findById(current.id);
     if (fresh === null) throw storyNotFound();
     current = fresh;
   }
@@ -143,6 +143,6 @@ export async function restartStory(
     leaseExpiresAt: null,
     attempt: 0,
   }));
-  await new StoriesRepository(db).deleteMediaBefore(restarted.id, restarted.generation);
+  await new StoriesQueries(db).deleteMediaBefore(restarted.id, restarted.generation);
   return restarted;
 }

@@ -3,7 +3,7 @@ import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoryMediaRecord, StoryRecord, UserRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "./stories-queries.js";
+import { StoriesQueries } from "./stories-queries.js";
 import { accessOf } from "./viewer-access.js";
 import { canSeePicture } from "./access-rules.js";
 import { canRead, canView, storyViewerOf } from "./visibility-rules.js";
@@ -14,7 +14,7 @@ import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import type { PictureLinks } from "./picture-links.js";
 
-export interface MediaRoutesOptions {
+export interface PictureRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
@@ -41,8 +41,11 @@ const PICTURE_HEADERS = {
 };
 
 /** GET /media/{id}: a story's picture, for whoever may see the story. */
-export const mediaRoutes: FastifyPluginAsyncTypebox<MediaRoutesOptions> = async (app, options) => {
-  const stories = new StoriesRepository(options.db);
+export const pictureRoutes: FastifyPluginAsyncTypebox<PictureRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const stories = new StoriesQueries(options.db);
 
   /**
    * An illustration goes to a caller the story's JSON signed its URL for, or whose own access

@@ -92,7 +92,7 @@ const accessColumns = {
 
 export type StoryAccess = Pick<StoryRecord, keyof typeof accessColumns>;
 
-export class StoriesRepository {
+export class StoriesQueries {
   private accessStatement:
     { execute(values: { publicId: string }): Promise<StoryAccess[]> } | undefined;
 

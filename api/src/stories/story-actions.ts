@@ -2,7 +2,7 @@ import type { StoryRequest } from "@storyloom/writer";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord } from "../platform/db/schema.js";
 import { type StoryContent } from "@storyloom/common";
-import { StoriesRepository, type StoryChanges } from "./stories-queries.js";
+import { StoriesQueries, type StoryChanges } from "./stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { moderationOnPublish, type ModerationSettings } from "../moderation/moderation-rules.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
@@ -24,7 +24,7 @@ export async function startStory(
   request: StoryRequest,
   category: { id: string; name: string } | null = null,
 ): Promise<StoryRecord> {
-  const story = await new StoriesRepository(db).create({
+  const story = await new StoriesQueries(db).create({
     authorId,
     ...request,
     categoryId: category?.id ?? null,

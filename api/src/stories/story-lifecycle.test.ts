@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STORY_STATUSES, type StoryStatus } from "@storyloom/common";
-import { StoriesRepository } from "./stories-queries.js";
+import { StoriesQueries } from "./stories-queries.js";
 import { newPerson, SAMPLE_CONTENT, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 
@@ -18,7 +18,7 @@ const call = (method: Method, url: string, person?: TestPerson, payload?: object
   api.app.inject({ method, url, headers: person?.headers ?? {}, ...(payload ? { payload } : {}) });
 
 const row = async (publicId: string) => {
-  const story = await new StoriesRepository(api.database.db).findByPublicId(publicId);
+  const story = await new StoriesQueries(api.database.db).findByPublicId(publicId);
   if (story === null) throw new Error("story gone");
   return story;
 };
@@ -176,8 +176,8 @@ describe("discarding", () => {
     expect(discarded.generation).toBe(claimed.generation + 1);
     expect(discarded.eventSeq).toBe(claimed.eventSeq + 1);
 
-    const repository = new StoriesRepository(api.database.db);
-    expect(await repository.updateIf(claimed.id, claimed, { progress: 40 })).toBeNull();
+    const queries = new StoriesQueries(api.database.db);
+    expect(await queries.updateIf(claimed.id, claimed, { progress: 40 })).toBeNull();
     expect((await row(id)).status).toBe("discarded");
   });
 
@@ -212,8 +212,8 @@ describe("restarting", () => {
       eventSeq: before.eventSeq + 1,
       leaseOwner: null,
     });
-    const repository = new StoriesRepository(api.database.db);
-    expect(await repository.listMedia(after.id, before.generation)).toEqual([]);
+    const queries = new StoriesQueries(api.database.db);
+    expect(await queries.listMedia(after.id, before.generation)).toEqual([]);
   });
 
   it("clears the failure of a story that ended in error", async () => {
@@ -265,7 +265,7 @@ describe("confirming", () => {
   it("is refused when the story has no text to confirm (409)", async () => {
     const id = await storyIn(api, owner, "ready_for_review");
     const story = await row(id);
-    await new StoriesRepository(api.database.db).updateIf(story.id, story, { content: null });
+    await new StoriesQueries(api.database.db).updateIf(story.id, story, { content: null });
     const response = await call("POST", `/v1/stories/${id}/confirm`, owner);
     expect(response.statusCode).toBe(409);
     expect(response.json().code).toBe("INVALID_TRANSITION");

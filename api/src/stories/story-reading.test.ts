@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { sql } from "drizzle-orm";
 import { STORY_STATUSES } from "@storyloom/common";
-import { StoriesRepository } from "./stories-queries.js";
+import { StoriesQueries } from "./stories-queries.js";
 import {
   newPerson,
   SAMPLE_CONTENT,
@@ -125,8 +125,8 @@ describe("GET /v1/stories/mine", () => {
     const ids: string[] = [];
     for (let i = 0; i < 7; i += 1) ids.push(await storyIn(ctx.api, me, "generating"));
     // Two stories created in the same microsecond are ordered by id, never skipped.
-    const repository = new StoriesRepository(ctx.api.database.db);
-    const [a, b] = await Promise.all(ids.slice(2, 4).map((id) => repository.findByPublicId(id)));
+    const queries = new StoriesQueries(ctx.api.database.db);
+    const [a, b] = await Promise.all(ids.slice(2, 4).map((id) => queries.findByPublicId(id)));
     if (!a || !b) throw new Error("stories missing");
     await ctx.api.database.db.execute(
       sql`update stories set created_at = (select created_at from stories where id = ${a.id}) where id = ${b.id}`,

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { MY_STORIES_PAGE_SIZE } from "@storyloom/common";
 import type { FastifyBaseLogger, FastifyRequest, preValidationAsyncHookHandler } from "fastify";
-import type { CommunityRepository } from "../community/community-queries.js";
-import { DiscoveryRepository } from "../discovery/discovery-queries.js";
+import type { CommunityQueries } from "../community/community-queries.js";
+import { DiscoveryQueries } from "../discovery/discovery-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
-import { StoriesRepository } from "./stories-queries.js";
+import { StoriesQueries } from "./stories-queries.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
 import { readDay, readerKey } from "../community/reader-key.js";
 import { isPremium, readAccess } from "./access-rules.js";
@@ -62,7 +62,7 @@ export interface StoryRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
-  community: CommunityRepository;
+  community: CommunityQueries;
   guards: AuthGuards;
   /** The web app's address: share links point at <publicBaseUrl>/stories/<public_id>. */
   publicBaseUrl: string;
@@ -89,8 +89,8 @@ const optionalSecurity = [{}, ...bearerSecurity];
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
   const { db, community, guards, publicBaseUrl, startLimiters, readHashSecret, moderation } =
     options;
-  const stories = new StoriesRepository(db);
-  const discovery = new DiscoveryRepository(db);
+  const stories = new StoriesQueries(db);
+  const discovery = new DiscoveryQueries(db);
 
   /** The answer to an owner's action: the owner is the caller, so is the author's username. */
   const ownersView = async (story: StoryRecord, owner: UserRecord) => {

@@ -297,7 +297,7 @@ export interface StoryJsonContext {
   authorUsername: string | null;
   /** The story's pictures; null leaves content and images out (My Stories stays light). */
   media: StoryPicture[] | null;
-  /** Bookmarks and comments (CommunityRepository.communityOf); none when left out. */
+  /** Bookmarks and comments (CommunityQueries.communityOf); none when left out. */
   community?: StoryCommunity;
   /** What the viewer may read of it (stories/access-rules.ts): its text and pictures follow. */
   access: ReadAccess;

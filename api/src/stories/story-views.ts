@@ -1,9 +1,9 @@
-import type { CommunityRepository, StoryCard } from "../community/community-queries.js";
+import type { CommunityQueries, StoryCard } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { accessOf } from "./viewer-access.js";
 import type { PictureLinks } from "./picture-links.js";
-import type { StoriesRepository } from "./stories-queries.js";
+import type { StoriesQueries } from "./stories-queries.js";
 import {
   decodeKeyset,
   encodeKeyset,
@@ -19,8 +19,8 @@ import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-sche
 /** What storyDetail reads with. */
 export interface StoryDetailDeps {
   db: Database;
-  stories: StoriesRepository;
-  community: CommunityRepository;
+  stories: StoriesQueries;
+  community: CommunityQueries;
   links: PictureLinks;
 }
 

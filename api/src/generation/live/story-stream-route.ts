@@ -2,7 +2,7 @@ import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { Database } from "../../platform/db/database.js";
 import type { UserRecord } from "../../platform/db/schema.js";
-import type { UsersRepository } from "../../people/users-queries.js";
+import type { UsersQueries } from "../../people/users-queries.js";
 import { createAuthenticator } from "../../people/authenticate.js";
 import type { IdentityProvider } from "../../platform/identity/identity-provider.js";
 import { bearerToken } from "../../platform/lib/bearer-token.js";
@@ -24,7 +24,7 @@ export const BAD_MESSAGE = 'Send {"command":"restart"} as JSON text.';
 export interface StoryStreamRouteOptions {
   db: Database;
   identity: IdentityProvider;
-  users: UsersRepository;
+  users: UsersQueries;
   watchers: StoryWatchers;
   heartbeatIntervalMs?: number;
   /** ADMIN_EMAILS, as the routes' guards apply them (people/authenticate.ts). */

@@ -2,7 +2,7 @@ import { isApiId } from "@storyloom/common";
 import type { WebSocket } from "ws";
 import type { Database } from "../../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../../platform/db/schema.js";
-import { StoriesRepository } from "../../stories/stories-queries.js";
+import { StoriesQueries } from "../../stories/stories-queries.js";
 import { accessOf } from "../../stories/viewer-access.js";
 import { restartStory } from "../../stories/lifecycle-rules.js";
 import { canView } from "../../stories/visibility-rules.js";
@@ -34,7 +34,7 @@ export interface StoryStreamDeps {
  * coalesced: events arriving during a read cause exactly one more read.
  */
 export class StoryStream {
-  private readonly stories: StoriesRepository;
+  private readonly stories: StoriesQueries;
   private lastSentSeq = Number.NEGATIVE_INFINITY;
   private reading: Promise<void> | null = null;
   private readAgain = false;
@@ -47,7 +47,7 @@ export class StoryStream {
     private readonly viewer: UserRecord,
     private readonly deps: StoryStreamDeps,
   ) {
-    this.stories = new StoriesRepository(deps.db);
+    this.stories = new StoriesQueries(deps.db);
     socket.once("close", () => this.dispose());
   }
 

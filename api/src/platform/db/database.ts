@@ -2,7 +2,7 @@ import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
 import type { schema } from "./schema.js";
 import type { SqlSession } from "./sql-session.js";
 
-/** What repositories query through: satisfied by Drizzle over PGlite and over node-postgres. */
+/** The database the *-queries files work on: Drizzle over PGlite, or over node-postgres. */
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 /** Which database to open: PostgreSQL at a URL, or the embedded PGlite in a folder. */

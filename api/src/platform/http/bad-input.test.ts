@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { encodeApiCursor } from "../../../../scripts/lib/bad-input.mjs";
 import { databaseChecksum } from "../../../../scripts/lib/database-checksum.mjs";
-import { AdsRepository } from "../../ads/ads-queries.js";
+import { AdsQueries } from "../../ads/ads-queries.js";
 import { categories, users } from "../db/schema.js";
 import { openApiDocument } from "../../openapi-document.js";
 import { familiesOf, operationsOf, type Operation } from "../../testing/bad-requests.js";
@@ -57,7 +57,7 @@ beforeAll(async () => {
   await api.database.db
     .insert(categories)
     .values({ id: objects.category, name: "Bad input", slug: "bad-input" });
-  const ads = new AdsRepository(api.database.db);
+  const ads = new AdsQueries(api.database.db);
   const ad = await ads.createAd({
     title: "Bad input",
     body: "",
