@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
+import type { onRequestAsyncHookHandler } from "fastify";
 import { Type } from "typebox";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "./rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
 import { forbidden } from "../lib/errors.js";
-import type { AuthGuards } from "../../people/auth-guards.js";
 import { errorResponses } from "../http/error-schema.js";
 
 /**
@@ -21,7 +21,8 @@ export const ONLY_VISITORS_COUNTED = "Only requests without a signed-in user are
 const NO_LIMIT_RECHECK_SECONDS = 60;
 
 export interface LimitRoutesOptions {
-  guards: AuthGuards;
+  /** The app's auth guards (people/auth-guards.ts): the one hook this route runs, named here. */
+  guards: { optionalUser: onRequestAsyncHookHandler };
   anonymousRequests: RateLimiter;
 }
 
