@@ -55,8 +55,8 @@ import { PeopleQueries } from "./people/people-queries.js";
 import type { IdentityProvider } from "./platform/identity/identity-provider.js";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
-  storyStreamRoute,
-} from "./generation/live/story-stream-route.js";
+  storyStreamRoutes,
+} from "./generation/live/story-stream-routes.js";
 import { SERVICE_RESTART } from "./generation/live/story-stream.js";
 import { StoryWatchers } from "./generation/live/story-watchers.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
@@ -286,7 +286,7 @@ async function registerStoryStream(
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
     preClose: closeLiveSocketsForRestart,
   });
-  await app.register(storyStreamRoute, {
+  await app.register(storyStreamRoutes, {
     prefix: "/v1",
     db: deps.db,
     identity: deps.identity,

@@ -21,7 +21,7 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 
 export const BAD_MESSAGE = 'Send {"command":"restart"} as JSON text.';
 
-export interface StoryStreamRouteOptions {
+export interface StoryStreamRoutesOptions {
   db: Database;
   identity: IdentityProvider;
   users: UsersQueries;
@@ -43,7 +43,7 @@ interface StreamRequest {
  * upgrade, so every client sees the same thing: 4401 no or bad token, 4404 no such story for this
  * viewer, 4403 access withdrawn while watching, 4400 a malformed message.
  */
-export const storyStreamRoute: FastifyPluginAsync<StoryStreamRouteOptions> = async (
+export const storyStreamRoutes: FastifyPluginAsync<StoryStreamRoutesOptions> = async (
   app,
   options,
 ) => {
