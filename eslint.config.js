@@ -21,39 +21,170 @@ const TEST_CODE = [
   "e2e/**",
 ];
 
-/** The api's layers, each a folder of api/src (entry points are the files directly in it). */
-const API_LAYERS = ["lib", "db", "identity", "domain", "http", "live", "worker", "config"];
+/**
+ * The api by capability: each capability is one folder of api/src holding its routes, schemas,
+ * use cases, rules and queries, on top of platform/, shared foundations without product rules.
+ * Entry points (the files directly in api/src) put them together.
+ */
+const API_CAPABILITIES = [
+  "people",
+  "stories",
+  "generation",
+  "comments",
+  "moderation",
+  "community",
+  "discovery",
+  "payments",
+  "ads",
+];
 
-/** What each api layer may import besides itself. */
-const API_ALLOWED = {
+/** What each platform folder may import besides itself; platform never imports a capability. */
+const API_PLATFORM_ALLOWED = {
   lib: [],
   db: ["lib"],
   identity: ["lib"],
-  domain: ["db", "identity", "lib"],
-  http: ["domain", "db", "identity", "lib"],
-  live: ["domain", "db", "identity", "lib"],
-  worker: ["domain", "db", "lib"],
-  // The configuration turns variables into the settings of lower layers (types and helpers).
-  config: ["worker", "domain", "db", "lib"],
-  cli: ["config", "domain", "db", "lib"],
+  storage: ["lib"],
+  http: ["db", "lib"],
+  limits: ["http", "db", "lib"],
 };
 
+const API_PLATFORM = Object.keys(API_PLATFORM_ALLOWED).map((name) => `api-platform-${name}`);
+const API_CAPABILITY_TYPES = API_CAPABILITIES.map((name) => `api-${name}`);
+
 const apiElements = [
-  ...API_LAYERS.map((layer) => ({
-    type: `api-${layer}`,
-    pattern: `api/src/${layer}/**`,
+  ...Object.keys(API_PLATFORM_ALLOWED).map((name) => ({
+    type: `api-platform-${name}`,
+    pattern: `api/src/platform/${name}/**`,
     partialMatch: false,
   })),
+  ...API_CAPABILITIES.map((name) => ({
+    type: `api-${name}`,
+    pattern: `api/src/${name}/**`,
+    partialMatch: false,
+  })),
+  { type: "api-config", pattern: "api/src/config/**", partialMatch: false },
   { type: "api-cli", pattern: "api/src/cli/**", partialMatch: false },
   { type: "api-bench", pattern: "api/src/bench/**", partialMatch: false },
   { type: "api-testing", pattern: "api/src/testing/**", partialMatch: false },
-  // app.ts, start.ts, main.ts, worker-main.ts, seed.ts…: where the layers are put together.
+  // app.ts, start.ts, main.ts, worker-main.ts, seed.ts…: where the capabilities are put together.
   { type: "api-entry", pattern: "api/src", partialMatch: false },
 ];
 
-const apiPolicies = Object.entries(API_ALLOWED).map(([layer, allowed]) => ({
-  from: { element: { type: `api-${layer}` } },
-  allow: { to: { element: { type: [layer, ...allowed].map((name) => `api-${name}`) } } },
+/**
+ * A file's role is told by its name: *-routes.ts HTTP handlers, *-schemas.ts request and response
+ * schemas with their JSON mapping, *-queries.ts SQL, *-rules.ts pure rules; any other file of a
+ * capability is a use case. Every other api file is "api-source", so that a selector on
+ * categories never meets a file without one.
+ */
+const apiRoleFiles = [
+  { category: "api-routes", pattern: "api/src/**/*-routes.ts", stopMatching: true },
+  {
+    category: "api-schemas",
+    pattern: ["api/src/**/*-schemas.ts", "api/src/platform/**/*-schema.ts"],
+    stopMatching: true,
+  },
+  { category: "api-queries", pattern: "api/src/**/*-queries.ts", stopMatching: true },
+  { category: "api-rules", pattern: "api/src/**/*-rules.ts", stopMatching: true },
+  { category: "api-use-case", pattern: `api/src/{${API_CAPABILITIES.join(",")}}/**/*.ts` },
+  { category: "api-source", pattern: "api/src/**/*.ts" },
+];
+
+/** Where each part of the api may import from (besides the role rules below). */
+const apiPolicies = [
+  { from: { element: { type: "api-*" } }, disallow: { to: { element: { type: "api-*" } } } },
+  ...Object.entries(API_PLATFORM_ALLOWED).map(([name, allowed]) => ({
+    from: { element: { type: `api-platform-${name}` } },
+    allow: {
+      to: { element: { type: [name, ...allowed].map((each) => `api-platform-${each}`) } },
+    },
+  })),
+  // Capabilities use the platform and one another; dpdm keeps their imports free of cycles.
+  {
+    from: { element: { type: API_CAPABILITY_TYPES } },
+    allow: { to: { element: { type: [...API_CAPABILITY_TYPES, ...API_PLATFORM] } } },
+  },
+  // The configuration turns variables into the settings of the parts it configures.
+  {
+    from: { element: { type: "api-config" } },
+    allow: { to: { element: { type: ["api-config", ...API_CAPABILITY_TYPES, ...API_PLATFORM] } } },
+  },
+  {
+    from: { element: { type: "api-cli" } },
+    allow: {
+      to: {
+        element: { type: ["api-cli", "api-config", ...API_CAPABILITY_TYPES, ...API_PLATFORM] },
+      },
+    },
+  },
+  // Entry points put everything together.
+  { from: { element: { type: "api-entry" } }, allow: { to: { element: { type: "api-*" } } } },
+];
+
+/**
+ * The role rules: routes reach the database through use cases (type imports aside), queries use
+ * only the database, the platform's helpers and other queries, rules do no I/O and know neither
+ * routes nor use cases, and use cases know no HTTP.
+ */
+const apiRolePolicies = [
+  {
+    from: { file: { categories: "api-routes" } },
+    disallow: {
+      to: [{ file: { categories: "api-queries" } }, { element: { type: "api-platform-db" } }],
+      dependency: { kind: "value" },
+    },
+  },
+  {
+    from: { file: { categories: "api-queries" } },
+    disallow: {
+      to: {
+        element: { types: { noneOf: ["api-platform-db", "api-platform-lib"] } },
+        file: { categories: { noneOf: ["api-queries"] } },
+      },
+    },
+  },
+  {
+    from: { file: { categories: "api-rules" } },
+    disallow: {
+      to: { file: { categories: ["api-queries", "api-routes", "api-use-case"] } },
+    },
+  },
+  {
+    from: { file: { categories: "api-rules" } },
+    disallow: { to: { element: { type: "api-platform-db" } }, dependency: { kind: "value" } },
+  },
+  {
+    from: { file: { categories: "api-use-case" } },
+    disallow: { to: { file: { categories: ["api-routes", "api-schemas"] } } },
+  },
+];
+
+/**
+ * Imports that break the role rules today, file → the files it should not import (api/src/…): each
+ * is to move behind a use case or into a rule. A file leaves this table once it obeys; nothing
+ * new joins it.
+ */
+const API_ROLE_RULE_DEBTS = {
+  "ads/ad-routes.ts": ["ads/ads-queries.ts"],
+  "comments/comment-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
+  "community/bookmark-routes.ts": ["stories/stories-queries.ts"],
+  "community/trending-rules.ts": ["community/community-queries.ts"],
+  "discovery/category-routes.ts": ["discovery/discovery-queries.ts", "stories/stories-queries.ts"],
+  "moderation/moderation-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
+  "payments/admin-payment-routes.ts": ["payments/purchases-queries.ts", "platform/db/schema.ts"],
+  "payments/payment-webhook-routes.ts": ["payments/purchases-queries.ts"],
+  "payments/price-routes.ts": ["stories/stories-queries.ts"],
+  "payments/purchase-routes.ts": ["payments/purchases-queries.ts", "stories/stories-queries.ts"],
+  "payments/test-checkout-routes.ts": ["payments/purchases-queries.ts"],
+  "people/account-routes.ts": ["people/users-queries.ts"],
+  "stories/lifecycle-rules.ts": ["stories/stories-queries.ts", "generation/story-events.ts"],
+  "stories/picture-routes.ts": ["stories/stories-queries.ts"],
+  "stories/story-routes.ts": ["discovery/discovery-queries.ts", "stories/stories-queries.ts"],
+  "stories/story-views.ts": ["stories/story-schemas.ts"],
+};
+
+const apiRoleRuleDebts = Object.entries(API_ROLE_RULE_DEBTS).map(([file, imports]) => ({
+  from: { file: { path: `api/src/${file}` } },
+  allow: { to: { file: { path: imports.map((each) => `api/src/${each}`) } } },
 }));
 
 /** The web app's parts: features on top, shared UI and helpers beneath, nothing upwards. */
@@ -166,11 +297,11 @@ export default tseslint.config(
       // Imports resolve as TypeScript resolves them ("./x.js" is ./x.ts).
       "import/resolver": { typescript: { alwaysTryTypes: true } },
       "boundaries/elements": [...apiElements, ...clientElements, ...packageElements],
-      "boundaries/files": [{ category: "test", pattern: TEST_CODE }],
+      "boundaries/files": [{ category: "test", pattern: TEST_CODE }, ...apiRoleFiles],
     },
   },
   {
-    // Production code: the api's layers (http → domain → db, lib beneath all, nothing upwards),
+    // Production code: the api's capabilities over its platform (nothing upwards) and its roles,
     // the web app's features behind their index.ts, and no test code anywhere.
     files: ["**/*.{ts,tsx,mts,mjs}"],
     // Benchmarks drive the app the way tests do, with the tests' helpers.
@@ -183,16 +314,9 @@ export default tseslint.config(
           checkInternals: true,
           checkUnknownLocals: true,
           policies: [
-            {
-              from: { element: { type: "api-*" } },
-              disallow: { to: { element: { type: "api-*" } } },
-            },
             ...apiPolicies,
-            // Entry points put the layers together.
-            {
-              from: { element: { type: "api-entry" } },
-              allow: { to: { element: { type: "api-*" } } },
-            },
+            ...apiRolePolicies,
+            ...apiRoleRuleDebts,
             ...clientPolicies,
             wordTablesAreData,
             noTestCode,

@@ -27,7 +27,7 @@ COPY --from=build /app/writer/package.json writer/
 COPY --from=build /app/writer/dist writer/dist
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
-COPY --from=build /app/api/src/db/migrations api/src/db/migrations
+COPY --from=build /app/api/src/platform/db/migrations api/src/platform/db/migrations
 USER node
 EXPOSE 8080
 CMD ["node", "api/dist/main.js"]

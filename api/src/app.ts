@@ -3,59 +3,62 @@ import Fastify, { type FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
-import { CommunityRepository } from "./db/community-repository.js";
-import { DiscoveryRepository } from "./db/discovery-repository.js";
-import type { Database } from "./db/database.js";
-import { MediaStore } from "./db/media-store.js";
-import { PictureLinks } from "./domain/stories/picture-links.js";
-import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
-import { UsersRepository } from "./db/users-repository.js";
-import { TRENDING } from "./domain/community/trending.js";
-import { createRateLimiters } from "./domain/rate-limits.js";
-import { adRoutes } from "./http/ad-routes.js";
-import { adminRoutes } from "./http/admin-routes.js";
-import { adminPaymentRoutes } from "./http/admin-payment-routes.js";
-import { paymentWebhookRoutes } from "./http/payment-webhook-routes.js";
-import { purchaseRoutes } from "./http/purchase-routes.js";
-import { testCheckoutRoutes } from "./http/test-checkout-routes.js";
-import { LocalProvider } from "./domain/payments/local-provider.js";
-import type { PaymentProvider } from "./domain/payments/payment-provider.js";
-import { StripeProvider } from "./domain/payments/stripe-provider.js";
-import { authRoutes } from "./http/auth-routes.js";
-import { commentRoutes } from "./http/comment-routes.js";
-import { CommentSchema } from "./http/comment-schema.js";
-import { bookmarkRoutes } from "./http/bookmark-routes.js";
-import { createAuthGuards } from "./http/auth-guards.js";
-import { consentRoutes } from "./http/consent-routes.js";
-import { discoveryRoutes } from "./http/discovery-routes.js";
+import { CommunityQueries } from "./community/community-queries.js";
+import { DiscoveryQueries } from "./discovery/discovery-queries.js";
+import type { Database } from "./platform/db/database.js";
+import { MediaStore } from "./platform/storage/media-store.js";
+import { PictureLinks } from "./stories/picture-links.js";
+import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
+import { UsersQueries } from "./people/users-queries.js";
+import { TRENDING } from "./community/trending-rules.js";
+import { createRateLimiters } from "./platform/limits/rate-limits.js";
+import { adRoutes } from "./ads/ad-routes.js";
+import { moderationRoutes } from "./moderation/moderation-routes.js";
+import { adminPaymentRoutes } from "./payments/admin-payment-routes.js";
+import { paymentWebhookRoutes } from "./payments/payment-webhook-routes.js";
+import { purchaseRoutes } from "./payments/purchase-routes.js";
+import { testCheckoutRoutes } from "./payments/test-checkout-routes.js";
+import { LocalProvider } from "./payments/local-provider.js";
+import type { PaymentProvider } from "./payments/payment-provider.js";
+import { StripeProvider } from "./payments/stripe-provider.js";
+import { accountRoutes } from "./people/account-routes.js";
+import { commentRoutes } from "./comments/comment-routes.js";
+import { CommentSchema } from "./comments/comment-schemas.js";
+import { bookmarkRoutes } from "./community/bookmark-routes.js";
+import { createAuthGuards } from "./people/auth-guards.js";
+import { consentRoutes } from "./people/consent-routes.js";
+import { categoryRoutes } from "./discovery/category-routes.js";
 import {
   answerFrameworkError,
   installErrorHandling,
   MAX_PATH_PARAMETER_LENGTH,
-} from "./http/error-handler.js";
-import { limitAnonymousRequests } from "./http/anonymous-limit.js";
-import { limitRoutes } from "./http/limit-routes.js";
-import { ApiErrorSchema, documentRequestErrors } from "./http/error-schema.js";
-import { healthRoutes } from "./http/health-routes.js";
-import { acceptJsonBodiesOnly } from "./http/json-bodies.js";
-import { mediaRoutes } from "./http/media-routes.js";
-import { registerOpenApi } from "./http/openapi.js";
-import { clearAfterWrites, createPublicListCache } from "./http/public-list-cache.js";
-import { UserProfileSchema } from "./http/profile-schema.js";
-import { refusingForbiddenCharacters } from "./http/request-text.js";
-import { typeBoxValidatorCompiler } from "./http/schema-validator.js";
-import { storyListRoutes } from "./http/story-list-routes.js";
-import { storyRoutes } from "./http/story-routes.js";
-import { StoryDetailSchema } from "./http/story-schema.js";
-import { userRoutes } from "./http/user-routes.js";
-import { peopleRoutes } from "./http/people-routes.js";
-import { priceRoutes } from "./http/price-routes.js";
-import { AuthorProfileSchema } from "./http/people-schema.js";
-import { PeopleRepository } from "./db/people-repository.js";
-import type { IdentityProvider } from "./identity/identity-provider.js";
-import { MAX_CLIENT_MESSAGE_BYTES, storyStreamRoute } from "./live/story-stream-route.js";
-import { SERVICE_RESTART } from "./live/story-stream.js";
-import { StoryWatchers } from "./live/story-watchers.js";
+} from "./platform/http/error-handler.js";
+import { limitAnonymousRequests } from "./platform/limits/anonymous-limit.js";
+import { limitRoutes } from "./platform/limits/limit-routes.js";
+import { ApiErrorSchema, documentRequestErrors } from "./platform/http/error-schema.js";
+import { healthRoutes } from "./platform/http/health-routes.js";
+import { acceptJsonBodiesOnly } from "./platform/http/json-bodies.js";
+import { pictureRoutes } from "./stories/picture-routes.js";
+import { registerOpenApi } from "./platform/http/openapi.js";
+import { clearAfterWrites, createPublicListCache } from "./discovery/public-list-cache.js";
+import { UserProfileSchema } from "./people/profile-schemas.js";
+import { refusingForbiddenCharacters } from "./platform/http/request-text.js";
+import { typeBoxValidatorCompiler } from "./platform/http/schema-validator.js";
+import { storyListRoutes } from "./discovery/story-list-routes.js";
+import { storyRoutes } from "./stories/story-routes.js";
+import { StoryDetailSchema } from "./stories/story-schemas.js";
+import { userRoutes } from "./people/user-routes.js";
+import { peopleRoutes } from "./people/people-routes.js";
+import { priceRoutes } from "./payments/price-routes.js";
+import { AuthorProfileSchema } from "./people/people-schemas.js";
+import { PeopleQueries } from "./people/people-queries.js";
+import type { IdentityProvider } from "./platform/identity/identity-provider.js";
+import {
+  MAX_CLIENT_MESSAGE_BYTES,
+  storyStreamRoutes,
+} from "./generation/live/story-stream-routes.js";
+import { SERVICE_RESTART } from "./generation/live/story-stream.js";
+import { StoryWatchers } from "./generation/live/story-watchers.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
 
 /** JSON bodies are small here (profiles; later stories' inputs and comments of ≤1000 chars). */
@@ -116,7 +119,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
   // a username), while query strings and path parameters are converted to the declared types.
   // No string of any request may hold a control character (docs/decisions/015). The conversion is
-  // planned per route, not walked on every request (http/schema-validator.ts, decision 036).
+  // planned per route, not walked on every request (platform/http/schema-validator.ts,
+  // decision 036).
   registerAjvFormats();
   app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
   acceptJsonBodiesOnly(app);
@@ -140,9 +144,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerOpenApi(app);
 
   const { db, settings } = deps;
-  const users = new UsersRepository(db);
-  // One repository of the reading community and one set of rate limiters for the whole app.
-  const community = new CommunityRepository(db, TRENDING);
+  const users = new UsersQueries(db);
+  // One set of the reading community's queries and one set of rate limiters for the whole app.
+  const community = new CommunityQueries(db, TRENDING);
   const limits = createRateLimiters(db, settings.addressLimits);
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
@@ -151,7 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const media = settings.mediaStorage ? new MediaStore(settings.mediaStorage) : null;
   app.addHook("onClose", async () => media?.close());
   await app.register(healthRoutes, { prefix: "/v1", db, draining: deps.draining });
-  await app.register(authRoutes, {
+  await app.register(accountRoutes, {
     prefix: "/v1",
     db,
     media,
@@ -186,15 +190,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
-    discovery: new DiscoveryRepository(db),
+    discovery: new DiscoveryQueries(db),
     guards,
     cache: publicLists,
     now: deps.now,
   });
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(userRoutes, { prefix: "/v1", community });
-  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleRepository(db), guards });
-  await app.register(mediaRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
+  await app.register(pictureRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
@@ -203,9 +207,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(adminRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
-  await app.register(discoveryRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(categoryRoutes, { prefix: "/v1", db, community, guards, links });
   // House ads and affiliate links (docs/decisions/032).
   await app.register(adRoutes, {
     prefix: "/v1",
@@ -271,7 +275,7 @@ async function registerPayments(
 async function registerStoryStream(
   app: FastifyInstance,
   deps: AppDeps,
-  users: UsersRepository,
+  users: UsersQueries,
 ): Promise<void> {
   const shared = deps.storyEvents;
   const watchers = shared
@@ -282,7 +286,7 @@ async function registerStoryStream(
     options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
     preClose: closeLiveSocketsForRestart,
   });
-  await app.register(storyStreamRoute, {
+  await app.register(storyStreamRoutes, {
     prefix: "/v1",
     db: deps.db,
     identity: deps.identity,

@@ -5,7 +5,7 @@ import {
   type FastifyServerOptions,
 } from "fastify";
 import type { LogLevel } from "./config/api-config.js";
-import { pathOf } from "./http/request-path.js";
+import { pathOf } from "./platform/http/request-path.js";
 
 export type LoggerOptions = Exclude<FastifyServerOptions["logger"], boolean | undefined>;
 

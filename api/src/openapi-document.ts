@@ -3,8 +3,8 @@ import path from "node:path";
 import { drizzle } from "drizzle-orm/node-postgres";
 import { buildApp } from "./app.js";
 import { loadApiConfig } from "./config/api-config.js";
-import { schema } from "./db/schema.js";
-import type { IdentityProvider } from "./identity/identity-provider.js";
+import { schema } from "./platform/db/schema.js";
+import type { IdentityProvider } from "./platform/identity/identity-provider.js";
 
 /**
  * The OpenAPI document, built from the route schemas alone: the app gets a database that has no

@@ -1,5 +1,5 @@
-import { AdsRepository } from "./db/ads-repository.js";
-import type { Database } from "./db/database.js";
+import { AdsQueries } from "./ads/ads-queries.js";
+import type { Database } from "./platform/db/database.js";
 
 // The seed's house ads and affiliate link (docs/decisions/032), so a fresh start shows a labelled
 // ad on the home page and between passages, and a "Recommended" link under each story. Text only:
@@ -29,11 +29,11 @@ export const SEED_AFFILIATE_LINKS = [
 
 /** Adds the seed's ads (by title) and affiliate links (by label) that are missing. */
 export async function seedAds(db: Database): Promise<void> {
-  const repository = new AdsRepository(db);
-  const ads = new Set((await repository.listAds()).map((ad) => ad.title));
+  const queries = new AdsQueries(db);
+  const ads = new Set((await queries.listAds()).map((ad) => ad.title));
   for (const ad of SEED_ADS) {
     if (ads.has(ad.title)) continue;
-    await repository.createAd({
+    await queries.createAd({
       ...ad,
       imageUrl: null,
       weight: 1,
@@ -42,9 +42,9 @@ export async function seedAds(db: Database): Promise<void> {
       paused: false,
     });
   }
-  const links = new Set((await repository.listLinks()).map((link) => link.label));
+  const links = new Set((await queries.listLinks()).map((link) => link.label));
   for (const link of SEED_AFFILIATE_LINKS) {
     if (links.has(link.label)) continue;
-    await repository.createLink({ ...link, disclosure: null, active: true });
+    await queries.createLink({ ...link, disclosure: null, active: true });
   }
 }

@@ -1,6 +1,6 @@
-import type { Database } from "./db/database.js";
-import { PeopleRepository } from "./db/people-repository.js";
-import { UsersRepository } from "./db/users-repository.js";
+import type { Database } from "./platform/db/database.js";
+import { PeopleQueries } from "./people/people-queries.js";
+import { UsersQueries } from "./people/users-queries.js";
 
 // The seed's people (docs/product.md#author-profiles-and-subscriptions): display names and bios
 // for the seed authors, and each one following the next two, so profiles, My Subscriptions and
@@ -41,8 +41,8 @@ export async function seedPeople(
   db: Database,
   authors: ReadonlyArray<{ id: string; username: string }>,
 ): Promise<void> {
-  const users = new UsersRepository(db);
-  const people = new PeopleRepository(db);
+  const users = new UsersQueries(db);
+  const people = new PeopleQueries(db);
   for (const author of authors) {
     const profile = SEED_PROFILES[author.username];
     if (profile) await users.updateProfile(author.id, profile);

@@ -1,6 +1,6 @@
 import { and, eq, isNotNull } from "drizzle-orm";
-import type { Database } from "./db/database.js";
-import { earnings, premiumGrants, purchases, stories, users } from "./db/schema.js";
+import type { Database } from "./platform/db/database.js";
+import { earnings, premiumGrants, purchases, stories, users } from "./platform/db/schema.js";
 
 // The seed's purchases (docs/product.md#purchases-and-premium): another seed author bought the
 // seed's first priced story (a paid purchase and the author's share in the ledger), and one more

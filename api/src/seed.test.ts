@@ -5,9 +5,9 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { count, eq, like, sql } from "drizzle-orm";
-import { CommunityRepository } from "./db/community-repository.js";
-import { DiscoveryRepository } from "./db/discovery-repository.js";
-import { PeopleRepository } from "./db/people-repository.js";
+import { CommunityQueries } from "./community/community-queries.js";
+import { DiscoveryQueries } from "./discovery/discovery-queries.js";
+import { PeopleQueries } from "./people/people-queries.js";
 import {
   bookmarks,
   categories,
@@ -17,11 +17,11 @@ import {
   storyMedia,
   storyReads,
   users,
-} from "./db/schema.js";
+} from "./platform/db/schema.js";
 import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
-import { TRENDING } from "./domain/community/trending.js";
+import { TRENDING } from "./community/trending-rules.js";
 
 let database: TestDatabase;
 const now = new Date("2026-06-01T12:00:00Z");
@@ -68,7 +68,7 @@ describe("seedDatabase", () => {
   });
 
   it("gives the seed authors display names and bios, and each follows two others", async () => {
-    const people = new PeopleRepository(database.handle.db);
+    const people = new PeopleQueries(database.handle.db);
     for (const username of SEED_AUTHORS) {
       const profile = await people.profileByUsername(username, null);
       expect(profile).toMatchObject({
@@ -84,7 +84,7 @@ describe("seedDatabase", () => {
   });
 
   it("files every story under one of its categories, so each category has stories", async () => {
-    const discovery = new DiscoveryRepository(database.handle.db);
+    const discovery = new DiscoveryQueries(database.handle.db);
     const categories = await discovery.listCategories();
     expect(categories.map((category) => category.name).sort()).toEqual(
       SEED_CATEGORIES.map((category) => category.name).sort(),
@@ -97,7 +97,7 @@ describe("seedDatabase", () => {
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
-    const community = new CommunityRepository(database.handle.db, TRENDING);
+    const community = new CommunityQueries(database.handle.db, TRENDING);
     const newest = await community.listNewest({}, 100, null);
     expect(newest).toHaveLength(SEED_STORIES.length);
     const trending = await community.listTrending({

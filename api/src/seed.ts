@@ -8,27 +8,27 @@ import {
   createSeededRandom,
   hashString,
 } from "@storyloom/writer";
-import { CommunityRepository } from "./db/community-repository.js";
-import { DiscoveryRepository } from "./db/discovery-repository.js";
-import { validCategoryName } from "./domain/discovery/category-rules.js";
-import type { Database } from "./db/database.js";
-import { openDatabase } from "./db/open-database.js";
-import { migrate, readMigrations } from "./db/migrate.js";
-import { pgliteInUse } from "./db/pglite-in-use.js";
-import { stories, type StoryRecord } from "./db/schema.js";
+import { CommunityQueries } from "./community/community-queries.js";
+import { DiscoveryQueries } from "./discovery/discovery-queries.js";
+import { validCategoryName } from "./discovery/category-rules.js";
+import type { Database } from "./platform/db/database.js";
+import { openDatabase } from "./platform/db/open-database.js";
+import { migrate, readMigrations } from "./platform/db/migrate.js";
+import { pgliteInUse } from "./platform/db/pglite-in-use.js";
+import { stories, type StoryRecord } from "./platform/db/schema.js";
 import { type DesiredLength, type NastinessLevel, type PricePointCents } from "@storyloom/common";
-import { UsersRepository } from "./db/users-repository.js";
+import { UsersQueries } from "./people/users-queries.js";
 import { ConfigError } from "./config/api-config.js";
 import { loadLocalConfig } from "./cli/local-config.js";
-import { TRENDING } from "./domain/community/trending.js";
-import { readDay } from "./domain/community/reader-key.js";
-import { confirmStory, startStory, updateStory } from "./domain/stories/story-actions.js";
-import { validStoryRequest } from "./domain/stories/story-request.js";
-import { WorkerPool } from "./worker/worker-pool.js";
+import { TRENDING } from "./community/trending-rules.js";
+import { readDay } from "./community/reader-key.js";
+import { confirmStory, startStory, updateStory } from "./stories/story-actions.js";
+import { validStoryRequest } from "./generation/story-request-rules.js";
+import { WorkerPool } from "./generation/worker/worker-pool.js";
 import { seedAds } from "./seed-ads.js";
 import { seedPeople } from "./seed-people.js";
 import { seedPurchases } from "./seed-purchases.js";
-import type { WorkerLog } from "./worker/job-runner.js";
+import type { WorkerLog } from "./generation/worker/job-runner.js";
 
 // `npm run seed`: a living home page for a new install. Several authors and a few dozen public
 // stories written by the offline writer through the real worker pipeline (pictures included),
@@ -371,7 +371,7 @@ export async function seedDatabase(
 
 /** The seed's categories, added when missing (by slug); resolves to each first tag's category. */
 async function seedCategories(db: Database): Promise<Map<string, { id: string; name: string }>> {
-  const discovery = new DiscoveryRepository(db);
+  const discovery = new DiscoveryQueries(db);
   const existing = new Map((await discovery.listCategories()).map((row) => [row.slug, row]));
   const byTag = new Map<string, { id: string; name: string }>();
   for (const { name, description, firstTags } of SEED_CATEGORIES) {
@@ -388,13 +388,13 @@ async function seedCategories(db: Database): Promise<Map<string, { id: string; n
 }
 
 async function seedAuthors(db: Database): Promise<string[]> {
-  const repository = new UsersRepository(db);
+  const queries = new UsersQueries(db);
   const ids: string[] = [];
   for (const name of SEED_AUTHORS) {
     const firebaseUid = `seed:${name}`;
     const user =
-      (await repository.findByFirebaseUid(firebaseUid)) ??
-      (await repository.insertIfAbsent({
+      (await queries.findByFirebaseUid(firebaseUid)) ??
+      (await queries.insertIfAbsent({
         firebaseUid,
         email: null,
         username: name,
@@ -487,7 +487,7 @@ async function engage(
   authorIds: string[],
   now: Date,
 ): Promise<void> {
-  const community = new CommunityRepository(db, TRENDING);
+  const community = new CommunityQueries(db, TRENDING);
   const random = createSeededRandom(hashString("storyloom seed"));
   const rows = await db
     .select({ id: stories.id, authorId: stories.authorId, publishedAt: stories.publishedAt })

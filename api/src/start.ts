@@ -2,15 +2,15 @@ import type { Environment } from "@storyloom/common/env";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadApiConfig, type ApiConfig } from "./config/api-config.js";
-import { DatabaseUnavailableError, type DatabaseHandle } from "./db/database.js";
-import { migrate, readMigrations } from "./db/migrate.js";
-import { openDatabase } from "./db/open-database.js";
-import { createFirebaseIdentity } from "./identity/firebase-identity.js";
-import type { IdentityProvider } from "./identity/identity-provider.js";
-import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
+import { DatabaseUnavailableError, type DatabaseHandle } from "./platform/db/database.js";
+import { migrate, readMigrations } from "./platform/db/migrate.js";
+import { openDatabase } from "./platform/db/open-database.js";
+import { createFirebaseIdentity } from "./platform/identity/firebase-identity.js";
+import type { IdentityProvider } from "./platform/identity/identity-provider.js";
+import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
-import { storyTools } from "./worker/story-tools.js";
-import { WorkerPool } from "./worker/worker-pool.js";
+import { storyTools } from "./generation/worker/story-tools.js";
+import { WorkerPool } from "./generation/worker/worker-pool.js";
 
 /** Why the api cannot start, in one line for the operator (never a stack trace). */
 export class StartupError extends Error {

@@ -1,12 +1,12 @@
 import Fastify from "fastify";
 import { ConfigError, loadApiConfig } from "./config/api-config.js";
-import type { DatabaseHandle } from "./db/database.js";
-import { openDatabase } from "./db/open-database.js";
-import { migrate, readMigrations } from "./db/migrate.js";
-import { openStoryEventBus, type StoryEventBus } from "./db/story-event-bus.js";
+import type { DatabaseHandle } from "./platform/db/database.js";
+import { openDatabase } from "./platform/db/open-database.js";
+import { migrate, readMigrations } from "./platform/db/migrate.js";
+import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { loggerOptions } from "./logging.js";
-import { storyTools } from "./worker/story-tools.js";
-import { WorkerPool } from "./worker/worker-pool.js";
+import { storyTools } from "./generation/worker/story-tools.js";
+import { WorkerPool } from "./generation/worker/worker-pool.js";
 
 // `npm run worker -w api`: generation workers only, no HTTP server (scaled mode, docs/operations.md#the-story-writer-and-a-real-model:
 // api instances with STORY_WORKERS=0 and worker processes sharing one PostgreSQL). One line on

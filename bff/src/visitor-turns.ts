@@ -2,7 +2,7 @@
 // replica in the database) that the visitor cache's answers take: an answer that never reached
 // the api is counted through POST /v1/limits/anonymous-turns, for the caller's own address
 // (docs/decisions/037-bff-visitor-cache.md, 017). The bff follows the api's own precision rule
-// (api/src/db/rate-limit-store.ts): below 200 turns a minute each answer is counted before it is
+// (api/src/platform/limits/): below 200 turns a minute each answer is counted before it is
 // sent; from 200 an address's answers are counted in batches of 1/100 of the limit, so an address
 // passes its limit by less than 1%. The api caps its own batches at 10 (each of them is a database
 // write); the bff's are capped at the most one call may count (100), since each of them is an HTTP

@@ -19,7 +19,7 @@ export const CLOSE_TRY_AGAIN_LATER = 1013;
 /** This person holds too many sockets already. graphql-ws's client does not retry it. */
 export const CLOSE_TOO_MANY_CONNECTIONS = 4429;
 
-// The api's words for the same refusals (api/src/domain/users/authenticate.ts).
+// The api's words for the same refusals (api/src/people/authenticate.ts).
 export const INVALID_TOKEN = "Invalid or expired token.";
 export const TOKEN_UNCHECKED = "Sign-in cannot be checked right now. Please try again.";
 export const TOO_MANY_CONNECTIONS = "Too many connections for this account.";

@@ -84,7 +84,7 @@ export const badId = (options) =>
     },
   );
 
-/** base64url JSON, as the api's list cursors are written (api/src/lib/cursor.ts). */
+/** base64url JSON, as the api's list cursors are written (api/src/platform/lib/cursor.ts). */
 export const encodeApiCursor = (value) => Buffer.from(JSON.stringify(value)).toString("base64url");
 
 /** A timestamp the way the api's keyset cursors carry one (PostgreSQL's text of a timestamptz). */

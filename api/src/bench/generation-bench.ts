@@ -5,12 +5,12 @@ import { eq } from "drizzle-orm";
 import type { DesiredLength } from "@storyloom/common";
 import { createOfflineIllustrator, createOfflineWriter } from "@storyloom/writer";
 import { buildApp } from "../app.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { openPglite } from "../db/open-pglite.js";
-import { stories } from "../db/schema.js";
-import { openStoryEventBus } from "../db/story-event-bus.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { openPglite } from "../platform/db/open-pglite.js";
+import { stories } from "../platform/db/schema.js";
+import { openStoryEventBus } from "../generation/story-event-bus.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
-import { WorkerPool } from "../worker/worker-pool.js";
+import { WorkerPool } from "../generation/worker/worker-pool.js";
 import { testSettings } from "../testing/test-settings.js";
 
 // How fast a story goes from "start" to its first progress event and to ready_for_review, with

@@ -6,16 +6,16 @@ import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { CommunityRepository, isListed } from "../db/community-repository.js";
-import type { Database, DatabaseHandle } from "../db/database.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { openPglite } from "../db/open-pglite.js";
-import { openPostgres, runOnServer } from "../db/open-postgres.js";
-import { bookmarks, comments, schema, stories, storyReads, users } from "../db/schema.js";
-import { encodeKeyset, type KeysetPosition } from "../lib/cursor.js";
+import { CommunityQueries, isListed } from "../community/community-queries.js";
+import type { Database, DatabaseHandle } from "../platform/db/database.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { openPglite } from "../platform/db/open-pglite.js";
+import { openPostgres, runOnServer } from "../platform/db/open-postgres.js";
+import { bookmarks, comments, schema, stories, storyReads, users } from "../platform/db/schema.js";
+import { encodeKeyset, type KeysetPosition } from "../platform/lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { testSettings } from "../testing/test-settings.js";
-import { TRENDING } from "../domain/community/trending.js";
+import { TRENDING } from "../community/trending-rules.js";
 
 // How the public lists scale with the number of listed stories (docs/decisions/009 "Indexes and
 // costs"): for N = 500 and 5000 listed stories with engagement, the median time of each list
@@ -207,12 +207,12 @@ async function seed(handle: DatabaseHandle, n: number): Promise<Fixture> {
 }
 
 /**
- * EXPLAIN ANALYZE of the first query `run` sends through CommunityRepository, exactly as sent:
+ * EXPLAIN ANALYZE of the first query `run` sends through CommunityQueries, exactly as sent:
  * its SQL is captured by a logging Drizzle over the same driver client.
  */
 async function explainAnalyze(
   handle: DatabaseHandle,
-  run: (community: CommunityRepository) => Promise<unknown>,
+  run: (community: CommunityQueries) => Promise<unknown>,
 ): Promise<string[]> {
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const logger = {
@@ -224,7 +224,7 @@ async function explainAnalyze(
     handle.kind === "pglite"
       ? drizzlePglite({ client, schema, logger })
       : drizzlePostgres({ client, schema, logger });
-  await run(new CommunityRepository(logged, TRENDING));
+  await run(new CommunityQueries(logged, TRENDING));
   const first = captured[0];
   if (!first) throw new Error("no query was captured");
   const rows = await handle.withSession((session) =>
@@ -325,7 +325,8 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
         if (response.statusCode !== 200) {
           throw new Error(`${probe.route} answered ${response.statusCode}: ${response.body}`);
         }
-        // Story lists answer { items }, the comment list a bare array (comment-schema.ts).
+        // Story lists answer { items }, the comment list a bare array
+        // (comments/comment-schemas.ts).
         const body = response.json() as unknown[] | { items: unknown[] };
         const items = (Array.isArray(body) ? body : body.items).length;
         if (items !== probe.expected) {
@@ -335,7 +336,7 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
       }
       medians.push(median(times));
     }
-    // The newest first page as CommunityRepository.listNewest sends it.
+    // The newest first page as CommunityQueries.listNewest sends it.
     const plan = await explainAnalyze(opened.handle, (community) =>
       community.listNewest({}, 10, null),
     );

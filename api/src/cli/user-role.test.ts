@@ -1,9 +1,9 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { openDatabase } from "../db/open-database.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { users } from "../db/schema.js";
+import { openDatabase } from "../platform/db/open-database.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { users } from "../platform/db/schema.js";
 import { createEmptyDatabase, type CreatedDatabase } from "../testing/test-database.js";
 import { runUserRole, USAGE } from "./user-role.js";
 

@@ -2,12 +2,12 @@ import type { Environment } from "@storyloom/common/env";
 import path from "node:path";
 import { sql } from "drizzle-orm";
 import { ConfigError } from "../config/api-config.js";
-import type { DatabaseHandle, DatabaseTarget } from "../db/database.js";
-import { openDatabase } from "../db/open-database.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { pgliteInUse } from "../db/pglite-in-use.js";
+import type { DatabaseHandle, DatabaseTarget } from "../platform/db/database.js";
+import { openDatabase } from "../platform/db/open-database.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { pgliteInUse } from "../platform/db/pglite-in-use.js";
 import { loadLocalConfig } from "./local-config.js";
-import { users } from "../db/schema.js";
+import { users } from "../platform/db/schema.js";
 import { USER_ROLES, type UserRole } from "@storyloom/common";
 
 // `npm run user:role -w api -- <email> admin|moderator|none`: grants or removes the moderation

@@ -3,15 +3,15 @@ import { userInfo } from "node:os";
 import path from "node:path";
 import { ConfigError, Env, readEnv, type Environment } from "@storyloom/common/env";
 import { Type } from "typebox";
-import type { DatabaseTarget } from "../db/database.js";
-import type { GenerationSettings } from "../worker/story-tools.js";
+import type { DatabaseTarget } from "../platform/db/database.js";
+import type { GenerationSettings } from "../generation/worker/story-tools.js";
 import { GenerationEnvProperties, generationSettings } from "./generation-config.js";
 import { MediaEnvProperties, mediaStorageSettings } from "./media-config.js";
 import { PaymentsEnvProperties, paymentSettings, type PaymentSettings } from "./payments-config.js";
-import type { MediaStorageSettings } from "../db/media-store.js";
-import { STORY_MODERATION_MODES, type ModerationSettings } from "../domain/comments/moderation.js";
-import type { AddressLimitSettings } from "../domain/rate-limits.js";
-import { redactPassword, withDefaultUser } from "../lib/postgres-url.js";
+import type { MediaStorageSettings } from "../platform/storage/media-store.js";
+import { STORY_MODERATION_MODES, type ModerationSettings } from "../moderation/moderation-rules.js";
+import type { AddressLimitSettings } from "../platform/limits/rate-limits.js";
+import { redactPassword, withDefaultUser } from "../platform/lib/postgres-url.js";
 
 export { ConfigError };
 
@@ -183,7 +183,10 @@ export interface ApiConfig {
   /** Fastify's trustProxy: whose X-Forwarded-For names the client (reads count per address). */
   trustProxy: string;
   moderation: ModerationSettings;
-  /** The limits per client address (the per-user ones are the product's: domain/rate-limits.ts). */
+  /**
+   * The limits per client address (the per-user ones are the product's:
+   * platform/limits/rate-limits.ts).
+   */
   addressLimits: AddressLimitSettings;
   /**
    * PUBLIC_LIST_CACHE_MS: how long this process keeps a visitor's page of public story cards

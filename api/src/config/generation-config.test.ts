@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { storyTools } from "../worker/story-tools.js";
+import { storyTools } from "../generation/worker/story-tools.js";
 import { ConfigError, loadApiConfig } from "./api-config.js";
 
 type Env = Record<string, string>;

@@ -1,7 +1,7 @@
 import { ConfigError, Env } from "@storyloom/common/env";
 import { DEFAULT_IMAGE_SIZE, DEFAULT_TIMEOUT_MS } from "@storyloom/writer";
 import type { Static, TObject } from "typebox";
-import type { GenerationSettings } from "../worker/story-tools.js";
+import type { GenerationSettings } from "../generation/worker/story-tools.js";
 
 // The story writers' variables, part of the api's one schema (api-config.ts): how many workers run
 // in this process and how they lease stories, and which writer and illustrator write — the offline

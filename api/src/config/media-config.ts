@@ -1,6 +1,6 @@
 import { ConfigError, Env } from "@storyloom/common/env";
 import type { Static, TObject } from "typebox";
-import type { MediaStorageSettings } from "../db/media-store.js";
+import type { MediaStorageSettings } from "../platform/storage/media-store.js";
 
 // Where pictures live, part of the api's one schema (api-config.ts): in the database (the default)
 // or in any S3-compatible bucket when MEDIA_S3_BUCKET is set (docs/decisions/028).

@@ -1,6 +1,6 @@
 import { ConfigError, Env } from "@storyloom/common/env";
 import type { Static, TObject } from "typebox";
-import { PAYMENT_CURRENCY, type PaymentSettings } from "../domain/payments/payment-settings.js";
+import { PAYMENT_CURRENCY, type PaymentSettings } from "../payments/payment-settings.js";
 
 export type { PaymentSettings };
 

@@ -1,10 +1,10 @@
 import { type StoryContent } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import { nanoid } from "nanoid";
-import type { Database } from "../db/database.js";
-import { purchases, stories, users, type PurchaseStatus } from "../db/schema.js";
-import { StoriesRepository } from "../db/stories-repository.js";
-import { previewOf } from "../domain/stories/story-text.js";
+import type { Database } from "../platform/db/database.js";
+import { purchases, stories, users, type PurchaseStatus } from "../platform/db/schema.js";
+import { StoriesQueries } from "../stories/stories-queries.js";
+import { previewOf } from "../stories/story-text.js";
 import { SAMPLE_PICTURE, storyIn, type TestPerson } from "./story-fixtures.js";
 import type { TestApi } from "./test-api.js";
 
@@ -47,15 +47,15 @@ export async function listedStory(
 ): Promise<ListedStory> {
   const db = api.database.db;
   const publicId = await storyIn(api, owner, "completed", { isPublic: true });
-  const repository = new StoriesRepository(db);
-  const story = await repository.findByPublicId(publicId);
+  const queries = new StoriesQueries(db);
+  const story = await queries.findByPublicId(publicId);
   if (story === null) throw new Error("no story");
   await db
     .update(stories)
     .set({ content: PRICED_CONTENT, preview: previewOf(PRICED_CONTENT), publishedAt: new Date() })
     .where(eq(stories.id, story.id));
   const picture = (chapterIndex: number, paragraphIndex: number) =>
-    repository.insertMedia({
+    queries.insertMedia({
       storyId: story.id,
       generation: story.generation,
       role: "chapter",
@@ -68,7 +68,7 @@ export async function listedStory(
     });
   const free = await picture(0, 1);
   const locked = await picture(1, 0);
-  const media = await repository.listMedia(story.id, story.generation);
+  const media = await queries.listMedia(story.id, story.generation);
   const cover = media.find((item) => item.role === "cover");
   if (!cover) throw new Error("no cover");
   if (priceCents !== null) {

@@ -15,7 +15,7 @@ import {
   withForbiddenCharacter,
 } from "../../../scripts/lib/bad-input.mjs";
 import { BODY_LIMIT_BYTES } from "../app.js";
-import { MAX_PATH_PARAMETER_LENGTH } from "../http/error-handler.js";
+import { MAX_PATH_PARAMETER_LENGTH } from "../platform/http/error-handler.js";
 
 /** The parts of a JSON schema the generators read. */
 export interface JsonSchema {

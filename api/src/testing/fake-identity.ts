@@ -2,7 +2,7 @@ import {
   IdentityUnavailableError,
   InvalidTokenError,
   type IdentityProvider,
-} from "../identity/identity-provider.js";
+} from "../platform/identity/identity-provider.js";
 
 /**
  * An identity provider for tests of our own behaviour around it (the real one is tested against

@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import type { TestProject } from "vitest/node";
 import { DEMO_PROJECT_ID, startAuthEmulator } from "../../../scripts/lib/emulator.mjs";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { openPglite } from "../db/open-pglite.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { openPglite } from "../platform/db/open-pglite.js";
 
 declare module "vitest" {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 import { and, eq } from "drizzle-orm";
-import { earnings, paymentEvents, purchases, stories, users } from "../db/schema.js";
+import { earnings, paymentEvents, purchases, stories, users } from "../platform/db/schema.js";
 import { storyIn, type TestPerson } from "./story-fixtures.js";
 import type { TestApi } from "./test-api.js";
 

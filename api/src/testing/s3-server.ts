@@ -2,7 +2,7 @@ import { mkdtemp, readdir, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import S3rver from "s3rver";
-import type { MediaStorageSettings } from "../db/media-store.js";
+import type { MediaStorageSettings } from "../platform/storage/media-store.js";
 
 // A local S3-compatible server (s3rver) in the test process, on a free port, with its own temp
 // directory: what the api's object storage is tested against (docs/decisions/028).

@@ -1,7 +1,7 @@
 import type { PGlite } from "@electric-sql/pglite";
 import type pg from "pg";
-import type { DatabaseHandle } from "../db/database.js";
-import { STORY_EVENTS_CHANNEL } from "../db/story-events.js";
+import type { DatabaseHandle } from "../platform/db/database.js";
+import { STORY_EVENTS_CHANNEL } from "../generation/story-events.js";
 
 export interface StoryEventsListener {
   /** Resolves with the first payload (already received or still to come) that `matches`. */

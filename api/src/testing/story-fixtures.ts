@@ -1,12 +1,12 @@
 import { afterAll, beforeAll } from "vitest";
-import type { Database } from "../db/database.js";
-import type { StoryRecord } from "../db/schema.js";
+import type { Database } from "../platform/db/database.js";
+import type { StoryRecord } from "../platform/db/schema.js";
 import { type StoryContent, type StoryStatus } from "@storyloom/common";
-import { StoriesRepository, type StoryChanges } from "../db/stories-repository.js";
-import { notifyStoryEvent } from "../db/story-events.js";
-import { startStory } from "../domain/stories/story-actions.js";
-import { validStoryRequest } from "../domain/stories/story-request.js";
-import { previewOf } from "../domain/stories/story-text.js";
+import { StoriesQueries, type StoryChanges } from "../stories/stories-queries.js";
+import { notifyStoryEvent } from "../generation/story-events.js";
+import { startStory } from "../stories/story-actions.js";
+import { validStoryRequest } from "../generation/story-request-rules.js";
+import { previewOf } from "../stories/story-text.js";
 import { bearer, startTestApi, type TestApi } from "./test-api.js";
 import { newUser } from "./tokens.js";
 
@@ -85,14 +85,14 @@ export async function startAs(
 }
 
 async function storyRow(db: Database, publicId: string): Promise<StoryRecord> {
-  const story = await new StoriesRepository(db).findByPublicId(publicId);
+  const story = await new StoriesQueries(db).findByPublicId(publicId);
   if (story === null) throw new Error(`no story ${publicId}`);
   return story;
 }
 
 /** A guarded write with its event, as the worker makes them. */
 async function write(db: Database, story: StoryRecord, changes: StoryChanges) {
-  const updated = await new StoriesRepository(db).updateIf(story.id, story, changes);
+  const updated = await new StoriesQueries(db).updateIf(story.id, story, changes);
   if (updated === null) throw new Error(`story ${story.publicId} moved meanwhile`);
   await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
   return updated;
@@ -104,7 +104,7 @@ async function write(db: Database, story: StoryRecord, changes: StoryChanges) {
  */
 export async function finishWriting(db: Database, publicId: string): Promise<StoryRecord> {
   const story = await storyRow(db, publicId);
-  await new StoriesRepository(db).insertMedia({
+  await new StoriesQueries(db).insertMedia({
     storyId: story.id,
     generation: story.generation,
     role: "cover",

@@ -3,10 +3,10 @@ import { inject } from "vitest";
 import { buildApp, type AppSettings } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import type { Database, DatabaseHandle } from "../db/database.js";
-import { schema } from "../db/schema.js";
-import { createFirebaseIdentity } from "../identity/firebase-identity.js";
-import type { IdentityProvider } from "../identity/identity-provider.js";
+import type { Database, DatabaseHandle } from "../platform/db/database.js";
+import { schema } from "../platform/db/schema.js";
+import { createFirebaseIdentity } from "../platform/identity/firebase-identity.js";
+import type { IdentityProvider } from "../platform/identity/identity-provider.js";
 import { createTestDatabase } from "./test-database.js";
 import { testSettings } from "./test-settings.js";
 

@@ -4,10 +4,10 @@ import path from "node:path";
 import { customAlphabet } from "nanoid";
 import { inject } from "vitest";
 import { loadApiConfig } from "../config/api-config.js";
-import type { DatabaseHandle, DatabaseTarget } from "../db/database.js";
-import { migrate, readMigrations } from "../db/migrate.js";
-import { openDatabase } from "../db/open-database.js";
-import { runOnServer } from "../db/open-postgres.js";
+import type { DatabaseHandle, DatabaseTarget } from "../platform/db/database.js";
+import { migrate, readMigrations } from "../platform/db/migrate.js";
+import { openDatabase } from "../platform/db/open-database.js";
+import { runOnServer } from "../platform/db/open-postgres.js";
 
 export interface TestDatabase {
   handle: DatabaseHandle;

@@ -1,0 +1,413 @@
+import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
+import { Type, type Static } from "typebox";
+import type { StoryCard, StoryCardFields, StoryCommunity } from "../community/community-queries.js";
+import { type StoryRecord } from "../platform/db/schema.js";
+import {
+  ACCESS_REASONS,
+  DESIRED_LENGTHS,
+  IMAGE_ROLES,
+  isPricePoint,
+  SITE_CURRENCY,
+  MODERATION_STATUSES,
+  NASTINESS_LEVELS,
+  STORY_STATUSES,
+  type StoryContent,
+} from "@storyloom/common";
+import type { StoryMediaInfo } from "./stories-queries.js";
+import { commentsOpen } from "../comments/comment-rules.js";
+import {
+  LABEL_MAX_LENGTH,
+  MAX_LABELS,
+  OUTLINE_MAX_LENGTH,
+  TITLE_MAX_LENGTH,
+} from "../generation/story-request-rules.js";
+import {
+  canSeePicture,
+  readableChapters,
+  type ReadableChapter,
+  type ReadAccess,
+} from "./access-rules.js";
+import type { PictureLinks } from "./picture-links.js";
+import { canView, isOwner } from "./visibility-rules.js";
+import { apiIdSchema } from "../platform/http/api-id-schema.js";
+
+const STORY_DETAIL_ID = "StoryDetail";
+
+const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+  schema: T,
+  description: string,
+) => Type.Union([schema, Type.Null()], { description });
+
+export const ChapterSchema = Type.Object(
+  {
+    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+    paragraphs: Type.Array(Type.String()),
+  },
+  { additionalProperties: false },
+);
+
+/** A chapter as a reader receives it (stories/access-rules.ts). */
+const ReadableChapterSchema = Type.Object(
+  {
+    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
+    paragraphs: Type.Array(Type.String(), {
+      description: "The paragraphs the caller may read: none for a locked chapter.",
+    }),
+    locked: Type.Boolean({
+      description:
+        "The chapter goes on past these paragraphs, for readers with the full text (a priced story's buyers): the caller gets its title only, or its free paragraphs.",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const ReadableContentSchema = Type.Object(
+  { chapters: Type.Array(ReadableChapterSchema) },
+  {
+    additionalProperties: false,
+    description:
+      "Chapters, each with a title and the paragraphs the caller may read (viewer_access).",
+  },
+);
+
+/** A price point in cents (common PRICE_POINTS_CENTS), or null for free. */
+export const PriceCentsSchema = (description: string) =>
+  Type.Union(
+    [Type.Literal(99), Type.Literal(199), Type.Literal(299), Type.Literal(499), Type.Null()],
+    { description },
+  );
+
+const ViewerAccessSchema = Type.Object(
+  {
+    full: Type.Boolean({
+      description: "The caller receives the whole text; otherwise the free part only.",
+    }),
+    pictures: Type.Boolean({
+      description:
+        "The caller receives the illustrations (premium readers, buyers, the author, moderators); the cover is everyone's.",
+    }),
+    reason: Type.Enum([...ACCESS_REASONS], {
+      description:
+        "Why: free (not priced), author, moderator (or admin), purchased (a paid purchase), preview (priced, not bought: the free part).",
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** The owner's edited text: something to read, so at least one chapter. */
+const EditedContentSchema = Type.Object(
+  { chapters: Type.Array(ChapterSchema, { minItems: 1 }) },
+  { additionalProperties: false, description: "At least one chapter." },
+);
+
+const StoryImageSchema = Type.Object(
+  {
+    id: Type.String(),
+    role: Type.Enum([...IMAGE_ROLES]),
+    url: Type.String({
+      description:
+        "/v1/media/<id>, relative to the api; or, for a listed story's picture in object storage, an absolute public URL.",
+    }),
+    chapter_index: nullable(Type.Integer(), "The chapter it belongs to; null for the cover."),
+    paragraph_index: nullable(Type.Integer(), "Shown after this paragraph of the chapter."),
+    alt_text: Type.String(),
+    caption: nullable(Type.String(), "Shown under the picture."),
+  },
+  { additionalProperties: false },
+);
+
+/** A story as its viewer may see it (who sees what: docs/product.md#roles-and-permissions). */
+export const StoryDetailSchema = Type.Object(
+  {
+    public_id: Type.String({ description: "The story's id in URLs." }),
+    title: Type.String(),
+    description: nullable(Type.String(), "Written with the story's plan."),
+    status: Type.Enum([...STORY_STATUSES]),
+    is_public: Type.Boolean(),
+    author_id: Type.String(),
+    author_username: nullable(Type.String(), "The author's username."),
+    outline: Type.String(),
+    tags: Type.Array(Type.String()),
+    theme_keywords: Type.Array(Type.String()),
+    desired_length: Type.Enum([...DESIRED_LENGTHS]),
+    nastiness_level: Type.Enum([...NASTINESS_LEVELS]),
+    preview: nullable(Type.String(), "About 280 characters of the first paragraph."),
+    category_name: nullable(Type.String(), "The name of the story's category."),
+    category_id: nullable(Type.String(), "The story's category (GET /categories/{id})."),
+    progress: Type.Integer({ minimum: 0, maximum: 100 }),
+    status_message: nullable(Type.String(), "The latest word from the writer."),
+    error: nullable(Type.String(), "Why generation failed (status error)."),
+    content: nullable(
+      ReadableContentSchema,
+      "The text so far as the caller may read it; null before the first chapter, and on cards.",
+    ),
+    images: Type.Array(StoryImageSchema),
+    header_image_url: nullable(Type.String(), "The cover picture's URL."),
+    created_at: Type.String({ format: "date-time" }),
+    updated_at: Type.String({ format: "date-time" }),
+    is_owner: Type.Boolean({ description: "The caller is the story's author." }),
+    is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it." }),
+    bookmark_count: Type.Integer({ minimum: 0, description: "How many readers bookmarked it." }),
+    comment_count: Type.Integer({ minimum: 0, description: "Its approved comments." }),
+    can_comment: Type.Boolean({
+      description:
+        "The caller may read and join the story's discussion now: it is completed or under review; posting also needs a signed-in caller.",
+    }),
+    moderation_status: Type.Enum([...MODERATION_STATUSES]),
+    moderation_reason: nullable(Type.String(), "Why it was rejected; shown to its owner only."),
+    price_cents: PriceCentsSchema(
+      `The author's price in ${SITE_CURRENCY.toUpperCase()} cents; null: free.`,
+    ),
+    viewer_access: nullable(
+      ViewerAccessSchema,
+      "What the caller may read of it; null on cards (lists carry no text).",
+    ),
+  },
+  { $id: STORY_DETAIL_ID, additionalProperties: false },
+);
+export type StoryDetailJson = Static<typeof StoryDetailSchema>;
+
+/** A response of a story: a reference, so the OpenAPI document names the type once. */
+export const storyDetailResponse = (description: string) =>
+  Type.Unsafe<StoryDetailJson>({ ...Type.Ref(STORY_DETAIL_ID), description });
+
+const labelList = (noun: string) =>
+  Type.Array(Type.String(), {
+    description: `At most ${MAX_LABELS} ${noun}s of at most ${LABEL_MAX_LENGTH} characters; trimmed, blanks dropped.`,
+  });
+
+/** A generation request. Lengths count after trimming (checked by the route). */
+export const StartStoryBody = Type.Object(
+  {
+    title: Type.String({ description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.` }),
+    outline: Type.String({ description: `1 to ${OUTLINE_MAX_LENGTH} characters after trimming.` }),
+    tags: Type.Optional(labelList("tag")),
+    theme_keywords: Type.Optional(labelList("theme keyword")),
+    desired_length: Type.Optional(
+      Type.Enum([...DESIRED_LENGTHS], { description: "Default short." }),
+    ),
+    nastiness_level: Type.Optional(
+      Type.Enum([...NASTINESS_LEVELS], { description: "Default light." }),
+    ),
+    category_id: Type.Optional(
+      Type.Union([apiIdSchema("A category's id (GET /categories)"), Type.Null()], {
+        description: "The story's category; none when absent or null.",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const StartStoryResponse = Type.Object(
+  { public_id: Type.String(), story: storyDetailResponse("The new story, generating.") },
+  { additionalProperties: false, description: "Started; a worker writes it from now on." },
+);
+
+const editedTitle = Type.String({
+  description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.`,
+});
+
+export const ConfirmStoryBody = Type.Object(
+  {
+    title: Type.Optional(editedTitle),
+    content: Type.Optional(EditedContentSchema),
+  },
+  { additionalProperties: false, description: "The owner's edits; omitted fields stay." },
+);
+
+export const UpdateStoryBody = Type.Object(
+  {
+    is_public: Type.Optional(Type.Boolean({ description: "Completed stories only." })),
+    title: Type.Optional(editedTitle),
+    content: Type.Optional(EditedContentSchema),
+  },
+  { additionalProperties: false },
+);
+
+export const StoryIdParams = Type.Object({ id: apiIdSchema("The story's public_id") });
+
+export const MyStoriesQuery = Type.Object(
+  {
+    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
+    cursor: Type.Optional(
+      Type.String({ maxLength: 200, description: "next_cursor of the previous page." }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const MyStoriesResponse = Type.Object(
+  {
+    items: Type.Array(storyDetailResponse("Without content and images (content null).")),
+    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
+  },
+  { additionalProperties: false, description: "The caller's stories, newest first." },
+);
+
+export const RegenerateArtQuery = Type.Object(
+  {
+    album_art_only: Type.Optional(Type.Boolean({ default: false, description: "Only the cover." })),
+  },
+  { additionalProperties: false },
+);
+
+export const ShareLinkResponse = Type.Object(
+  { url: Type.String({ description: "<PUBLIC_BASE_URL>/stories/<public_id>" }) },
+  { additionalProperties: false, description: "The story's public address." },
+);
+
+/** A list's page size: 1 to 50; 8 when left out. */
+export const listSizeParam = Type.Integer({
+  minimum: 1,
+  maximum: LIST_MAX_SIZE,
+  default: LIST_DEFAULT_SIZE,
+  description: `1 to ${LIST_MAX_SIZE}; default ${LIST_DEFAULT_SIZE}.`,
+});
+
+export const listCursorParam = Type.String({
+  maxLength: 300,
+  description: "next_cursor of the previous page.",
+});
+
+export const storyCardsDescription =
+  "Without content and images (content null), with header_image_url.";
+
+/** A page of story cards of a keyset-paged list. */
+export const StoryPageResponse = Type.Object(
+  {
+    items: Type.Array(storyDetailResponse(storyCardsDescription)),
+    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
+  },
+  { additionalProperties: false },
+);
+
+/** Where the api serves a picture's bytes. */
+export const mediaUrl = (mediaId: string) => `/v1/media/${mediaId}`;
+
+/**
+ * The cover's URL: its public copy's (a CDN's, absolute) while the story is listed and the copy
+ * exists (a copy the bucket could not delete yet is never named), else the api's, which checks who
+ * asks (docs/decisions/028).
+ */
+const coverUrl = (picture: Pick<StoryPicture, "id" | "publicUrl">, listed: boolean) =>
+  (listed ? picture.publicUrl : null) ?? mediaUrl(picture.id);
+
+export interface StoryJsonContext {
+  viewerId: string | null;
+  authorUsername: string | null;
+  /** The story's pictures; null leaves content and images out (My Stories stays light). */
+  media: StoryPicture[] | null;
+  /** Bookmarks and comments (CommunityQueries.communityOf); none when left out. */
+  community?: StoryCommunity;
+  /** What the viewer may read of it (stories/access-rules.ts): its text and pictures follow. */
+  access: ReadAccess;
+  /** Signs the illustrations' URLs: an <img> sends no token (decision 030). */
+  links: PictureLinks;
+}
+
+/** What a story's JSON shows of a picture. */
+export type StoryPicture = Pick<
+  StoryMediaInfo,
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
+>;
+
+const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
+
+/**
+ * A story as JSON for one viewer: its text cut to what `context.access` allows (locked chapters as
+ * stubs), and only the pictures they may see — an illustration by a signed URL, the cover by its
+ * public one while listed. Nothing else of the story's text leaves.
+ */
+export function toStoryJson(story: StoryRecord, context: StoryJsonContext): StoryDetailJson {
+  const { media, access, links } = context;
+  const cover = media?.find((picture) => picture.role === "cover");
+  const listed = canView(story, null);
+  const shown = (media ?? []).filter((picture) => canSeePicture(picture, access, story.content));
+  return {
+    ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
+    content: media === null ? null : contentJson(story.content, access),
+    viewer_access: access,
+    images: shown.map((picture) => ({
+      id: picture.id,
+      role: picture.role,
+      url: picture.role === "cover" ? coverUrl(picture, listed) : links.url(picture.id),
+      chapter_index: picture.chapterIndex,
+      paragraph_index: picture.paragraphIndex,
+      alt_text: picture.altText,
+      caption: picture.caption,
+    })),
+    header_image_url: cover ? coverUrl(cover, listed) : null,
+  };
+}
+
+/**
+ * A story card (lists, My Stories): the story without content and pictures, with the cover's URL
+ * when `withCover` (My Stories shows none) — the same JSON toStoryJson gives without media.
+ */
+export function toStoryCardJson(
+  card: StoryCard,
+  viewerId: string | null,
+  withCover: boolean,
+): StoryDetailJson {
+  return {
+    ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
+    content: null,
+    viewer_access: null,
+    images: [],
+    header_image_url:
+      withCover && card.coverId !== null
+        ? coverUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
+        : null,
+  };
+}
+
+/** Every field of a story's JSON but its text and pictures. */
+function storyFieldsJson(
+  story: StoryCardFields,
+  viewerId: string | null,
+  authorUsername: string | null,
+  community: StoryCommunity = NO_COMMUNITY,
+): Omit<StoryDetailJson, "content" | "images" | "header_image_url" | "viewer_access"> {
+  return {
+    public_id: story.publicId,
+    title: story.title,
+    description: story.description,
+    status: story.status,
+    is_public: story.isPublic,
+    author_id: story.authorId,
+    author_username: authorUsername,
+    outline: story.outline,
+    tags: story.tags,
+    theme_keywords: story.themeKeywords,
+    desired_length: story.desiredLength,
+    nastiness_level: story.nastinessLevel,
+    preview: story.preview,
+    category_name: story.categoryName,
+    category_id: story.categoryId,
+    progress: story.progress,
+    status_message: story.statusMessage,
+    error: story.error,
+    created_at: story.createdAt.toISOString(),
+    updated_at: story.updatedAt.toISOString(),
+    is_owner: isOwner(story, viewerId),
+    is_bookmarked: community.isBookmarked,
+    bookmark_count: community.bookmarkCount,
+    comment_count: community.commentCount,
+    can_comment: commentsOpen(story.status),
+    moderation_status: story.moderationStatus,
+    moderation_reason: isOwner(story, viewerId) ? story.moderationReason : null,
+    price_cents: isPricePoint(story.priceCents) ? story.priceCents : null,
+  };
+}
+
+/**
+ * Only the chapters leave (the worker may keep more in the stored object), and of them only what
+ * the viewer may read.
+ */
+function contentJson(
+  content: StoryContent | null,
+  access: ReadAccess,
+): { chapters: ReadableChapter[] } | null {
+  if (content === null) return null;
+  return { chapters: readableChapters(content, access) };
+}
