@@ -6,7 +6,7 @@ import boundaries from "eslint-plugin-boundaries";
 import graphqlPlugin from "@graphql-eslint/eslint-plugin";
 import globals from "globals";
 
-// The architecture as a lint rule (docs/decisions/012-layers-boundaries-and-configuration.md): a wrong import
+// The architecture as a lint rule (docs/decisions/034-api-by-capability.md, 012): a wrong import
 // fails `npm test`. Test code is named as such (files under testing/ or test/, *.test.*,
 // *-test-kit.*, *-test-mocks.*) and production code never imports it.
 
