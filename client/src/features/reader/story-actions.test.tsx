@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../../testing/reader-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { ConfirmStoryMutation } from "./use-confirm-story";
 import { DiscardStoryMutation } from "./use-discard-story";

@@ -5,7 +5,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
 import { CategoriesQuery } from "../explore/category-queries";
-import { PUBLIC_ID, storyQueryMock } from "./reader-test-mocks";
+import { PUBLIC_ID, storyQueryMock } from "../../testing/reader-mocks";
 import { SetStoryCategoryMutation } from "./story-labels";
 
 // The reader's category and tags (docs/product.md#categories-and-tags).

@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID } from "../../testing/reader-mocks";
 import { StoryReaderQuery } from "./story-reader";
 import { RegenerateStoryMutation } from "./use-regenerate-story";
 

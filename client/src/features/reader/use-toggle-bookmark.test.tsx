@@ -15,7 +15,7 @@ import { storyCardFixture, storyConnection } from "../../testing/story-card-fixt
 import { storyFixture } from "../../testing/story-fixtures";
 import { MyBookmarksQuery } from "../bookmarks/my-bookmarks-page";
 import { StoryCardFragment } from "../stories/story-card-fragment";
-import { PUBLIC_ID, STORY_ID, storyQueryMock } from "./reader-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../../testing/reader-mocks";
 import {
   BookmarkStoryMutation,
   UnbookmarkStoryMutation,

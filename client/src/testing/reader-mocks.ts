@@ -1,6 +1,6 @@
 import type { MockLink } from "@apollo/client/testing";
-import { storyFixture } from "../../testing/story-fixtures";
-import { StoryReaderQuery } from "./story-reader";
+import { storyFixture } from "./story-fixtures";
+import { StoryReaderQuery } from "../features/reader/story-reader";
 
 export const PUBLIC_ID = "abc123";
 /** The global id of the story storyFixture() gives: what mutations take. */

@@ -1,9 +1,9 @@
 import type { MockLink } from "@apollo/client/testing";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import { GraphQLError } from "graphql";
-import type { storyCardFixture } from "../../testing/story-card-fixtures";
-import { storyConnection } from "../../testing/story-card-fixtures";
-import { FreshThreadsQuery, TrendingNowQuery } from "./home-feeds";
+import type { storyCardFixture } from "./story-card-fixtures";
+import { storyConnection } from "./story-card-fixtures";
+import { FreshThreadsQuery, TrendingNowQuery } from "../features/home/home-feeds";
 
 type Story = ReturnType<typeof storyCardFixture>;
 const variables = { first: HOME_SECTION_CARDS };

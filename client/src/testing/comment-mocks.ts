@@ -1,6 +1,6 @@
 import type { MockLink } from "@apollo/client/testing";
-import { PUBLIC_ID } from "../reader/reader-test-mocks";
-import { CommentViewerQuery, StoryCommentsQuery } from "./story-comments-query";
+import { PUBLIC_ID } from "./reader-mocks";
+import { CommentViewerQuery, StoryCommentsQuery } from "../features/comments/story-comments-query";
 
 /** A Comment as the sidebar's query selects it; override what a test needs. */
 export function commentFixture(overrides: Partial<Record<string, unknown>> = {}) {
