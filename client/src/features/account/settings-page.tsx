@@ -1,6 +1,6 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { READER_FONTS, type ReaderFont } from "@storyloom/common";
+import { DEFAULT_READER_FONT, isReaderFont, type ReaderFont } from "@storyloom/common";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { graphql } from "../../__generated__";
@@ -15,7 +15,7 @@ import { PageLoading } from "../../components/loading";
 import { SelectField } from "../../components/select-field";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
-import { chooseReaderFont, chooseTheme } from "../../lib/preference-choices";
+import { chooseReaderFont, chooseTheme, READER_FONT_OPTIONS } from "../../lib/preference-choices";
 import { formatDate } from "../../lib/format-date";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
@@ -116,8 +116,6 @@ const THEME_OPTIONS = [
   { value: "light", label: "Light" },
   { value: "dark", label: "Dark" },
 ] as const;
-
-const FONT_OPTIONS = READER_FONTS.map((font) => ({ value: font, label: font }));
 
 /** The server's words for a refused change (bad input names what is wrong). */
 function profileErrorMessage(error: unknown): string {
@@ -241,9 +239,7 @@ function PreferencesSection({ viewer }: { viewer: SettingsViewer }) {
   const [failed, setFailed] = useState(false);
   const theme: ThemeChoice =
     viewer.theme === "DARK" ? "dark" : viewer.theme === "LIGHT" ? "light" : "system";
-  const font = (READER_FONTS as readonly string[]).includes(viewer.readerFont ?? "")
-    ? (viewer.readerFont as ReaderFont)
-    : "Roboto";
+  const font = isReaderFont(viewer.readerFont) ? viewer.readerFont : DEFAULT_READER_FONT;
 
   async function save(input: { theme?: GraphQLTheme | null; readerFont?: string | null }) {
     setFailed(false);
@@ -283,7 +279,7 @@ function PreferencesSection({ viewer }: { viewer: SettingsViewer }) {
       <SelectField<ReaderFont>
         label="Reader font"
         value={font}
-        options={FONT_OPTIONS}
+        options={READER_FONT_OPTIONS}
         onValueChange={(choice) => {
           chooseReaderFont(choice);
           void save({ readerFont: choice });

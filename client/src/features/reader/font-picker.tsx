@@ -1,7 +1,6 @@
 import { SelectField } from "../../components/select-field";
-import { READER_FONTS, type ReaderFont } from "./reader-fonts";
-
-const FONT_OPTIONS = READER_FONTS.map((font) => ({ value: font, label: font }));
+import type { ReaderFont } from "@storyloom/common";
+import { READER_FONT_OPTIONS } from "../../lib/preference-choices";
 
 interface FontPickerProps {
   font: ReaderFont;
@@ -14,7 +13,7 @@ export function FontPicker({ font, onChange }: FontPickerProps) {
       className="font-picker"
       label="Reader font"
       value={font}
-      options={FONT_OPTIONS}
+      options={READER_FONT_OPTIONS}
       onValueChange={onChange}
     />
   );

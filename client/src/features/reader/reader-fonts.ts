@@ -1,19 +1,8 @@
+// The reader's fonts as the page draws them: the list is @storyloom/common's (the api checks an
+// account's choice against it); here, each face's fallback, its loader, and the choice on this device.
+import { DEFAULT_READER_FONT, isReaderFont, type ReaderFont } from "@storyloom/common";
 import { STORAGE_KEYS } from "../../lib/storage-keys";
 import { readStorage, writeStorage } from "../../lib/storage";
-
-/** The reader's font choices; Roboto is the default. */
-export const READER_FONTS = [
-  "Roboto",
-  "Open Sans",
-  "Lato",
-  "Merriweather",
-  "Source Serif Pro",
-  "Inter",
-] as const;
-
-export type ReaderFont = (typeof READER_FONTS)[number];
-
-export const DEFAULT_READER_FONT: ReaderFont = "Roboto";
 
 const FALLBACK_STACK: Record<ReaderFont, string> = {
   Roboto: "sans-serif",
@@ -44,10 +33,6 @@ const FONT_LOADERS: Record<ReaderFont, () => Promise<unknown>> = {
   // The interface font: main.tsx already loads it.
   Inter: () => Promise.resolve(),
 };
-
-export function isReaderFont(value: unknown): value is ReaderFont {
-  return typeof value === "string" && (READER_FONTS as readonly string[]).includes(value);
-}
 
 export function readStoredReaderFont(): ReaderFont {
   const stored = readStorage(STORAGE_KEYS.storyReaderFont);

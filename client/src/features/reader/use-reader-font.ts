@@ -1,11 +1,7 @@
+import type { ReaderFont } from "@storyloom/common";
 import { useCallback, useEffect, useState } from "react";
 import { READER_FONT_CHOSEN_EVENT } from "../../lib/preference-choices";
-import {
-  loadReaderFont,
-  readStoredReaderFont,
-  storeReaderFont,
-  type ReaderFont,
-} from "./reader-fonts";
+import { loadReaderFont, readStoredReaderFont, storeReaderFont } from "./reader-fonts";
 
 /** The reader's font, remembered in localStorage storyReaderFont, loaded on demand. */
 export function useReaderFont(): [ReaderFont, (font: ReaderFont) => void] {
