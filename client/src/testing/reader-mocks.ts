@@ -1,6 +1,6 @@
 import type { MockLink } from "@apollo/client/testing";
 import { storyFixture } from "./story-fixtures";
-import { StoryReaderQuery } from "../features/reader/story-reader";
+import { StoryReaderQuery } from "../features/reader/page/story-reader";
 
 export const PUBLIC_ID = "abc123";
 /** The global id of the story storyFixture() gives: what mutations take. */

@@ -7,7 +7,7 @@ import { storyFixture } from "../../testing/story-fixtures";
 import { PUBLIC_ID, storyQueryMock } from "../../testing/reader-mocks";
 import { commentsQueryMock, commentViewerMock } from "../../testing/comment-mocks";
 
-preloadLazyPage(() => import("../reader/story-page"));
+preloadLazyPage(() => import("../reader/page/story-page"));
 
 function renderSignedIn() {
   return renderRoute(`/stories/${PUBLIC_ID}`, {

@@ -15,7 +15,7 @@ import { ReportStoryCommentMutation } from "./use-report-comment";
 
 const path = `/stories/${PUBLIC_ID}`;
 
-preloadLazyPage(() => import("../reader/story-page"));
+preloadLazyPage(() => import("../reader/page/story-page"));
 
 function renderReader(options: {
   signedIn?: boolean;
