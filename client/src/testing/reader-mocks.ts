@@ -1,4 +1,7 @@
-import type { MockLink } from "@apollo/client/testing";
+import { MockSubscriptionLink, type MockLink } from "@apollo/client/testing";
+import { GraphQLError } from "graphql";
+import { signedInUser } from "./fake-auth";
+import { renderRoute } from "./render-route";
 import { storyFixture } from "./story-fixtures";
 import { StoryReaderQuery } from "../features/reader/page/story-reader";
 
@@ -14,4 +17,29 @@ export function storyQueryMock(story: Story | null): MockLink.MockedResponse {
     request: { query: StoryReaderQuery, variables: { publicId: PUBLIC_ID } },
     result: { data: { story } },
   };
+}
+
+/** The reader of `story` (at PUBLIC_ID) for its signed-in author, its live channel quiet. */
+export function renderReaderAsAuthor(story: Story, mocks: MockLink.MockedResponse[] = []) {
+  return renderRoute(`/stories/${PUBLIC_ID}`, {
+    auth: { currentUser: signedInUser },
+    mocks: [storyQueryMock(story), ...mocks],
+    // A story being written or under review opens the live channel; here it stays connecting.
+    subscriptions: new MockSubscriptionLink(),
+  });
+}
+
+/** A request refused with `message` and an error `code`, or, without a message, a network failure. */
+export function failingMock(
+  query: MockLink.MockedRequest["query"],
+  variables: object,
+  message?: string,
+  code = "CONFLICT",
+): MockLink.MockedResponse {
+  return message
+    ? {
+        request: { query, variables },
+        result: { errors: [new GraphQLError(message, { extensions: { code } })] },
+      }
+    : { request: { query, variables }, error: new Error("network down") };
 }

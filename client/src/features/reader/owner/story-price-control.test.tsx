@@ -1,31 +1,16 @@
-import { MockSubscriptionLink, type MockLink } from "@apollo/client/testing";
 import { screen } from "@testing-library/react";
 import { GraphQLError } from "graphql";
 import { describe, expect, it, vi } from "vitest";
-import { signedInUser } from "../../../testing/fake-auth";
-import { renderRoute } from "../../../testing/render-route";
 import { storyFixture } from "../../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../../../testing/reader-mocks";
+import { renderReaderAsAuthor, STORY_ID } from "../../../testing/reader-mocks";
 import { SetStoryPriceMutation } from "./use-set-story-price";
 
-const path = `/stories/${PUBLIC_ID}`;
 const money = (amountCents: number, formatted: string) => ({
   __typename: "Money" as const,
   amountCents,
   currency: "usd",
   formatted,
 });
-
-function renderOwner(
-  story: ReturnType<typeof storyFixture>,
-  mocks: MockLink.MockedResponse[] = [],
-) {
-  return renderRoute(path, {
-    auth: { currentUser: signedInUser },
-    mocks: [storyQueryMock(story), ...mocks],
-    subscriptions: new MockSubscriptionLink(),
-  });
-}
 
 const listed = (overrides = {}) =>
   storyFixture({ status: "COMPLETED", isPublic: true, moderationStatus: "APPROVED", ...overrides });
@@ -44,7 +29,7 @@ const priced = (priceCents: number | null, price: ReturnType<typeof money> | nul
 
 describe("the author's price", () => {
   it("offers Free and the four price points on a completed, public, approved story", async () => {
-    renderOwner(listed());
+    renderReaderAsAuthor(listed());
     const select = await screen.findByRole("combobox", { name: "Price" });
     expect(select).toHaveValue("free");
     expect(
@@ -57,19 +42,22 @@ describe("the author's price", () => {
     ["pending", { moderationStatus: "PENDING" }],
     ["rejected", { moderationStatus: "REJECTED" }],
   ])("is not offered on a %s story", async (_what, overrides) => {
-    renderOwner(listed(overrides));
+    renderReaderAsAuthor(listed(overrides));
     await screen.findByRole("button", { name: /Make (Public|Private)/ });
     expect(screen.queryByRole("combobox", { name: "Price" })).not.toBeInTheDocument();
   });
 
   it("is not offered to a reader who is not the author", async () => {
-    renderOwner(listed({ viewerIsAuthor: false }));
+    renderReaderAsAuthor(listed({ viewerIsAuthor: false }));
     await screen.findByText("Mira kept the lamp burning.");
     expect(screen.queryByRole("combobox", { name: "Price" })).not.toBeInTheDocument();
   });
 
   it("prices the story and says so; Free makes it free again", async () => {
-    const { user } = renderOwner(listed(), [priced(199, money(199, "$1.99")), priced(null, null)]);
+    const { user } = renderReaderAsAuthor(listed(), [
+      priced(199, money(199, "$1.99")),
+      priced(null, null),
+    ]);
     const select = await screen.findByRole("combobox", { name: "Price" });
     await user.selectOptions(select, "$1.99");
     expect(await screen.findByText("Story is now priced at $1.99.")).toBeInTheDocument();
@@ -83,7 +71,7 @@ describe("the author's price", () => {
     vi.spyOn(console, "error").mockImplementation(() => {});
     vi.spyOn(console, "warn").mockImplementation(() => {});
     const reason = "Only a completed, public story that moderation has approved can be priced.";
-    const { user } = renderOwner(listed(), [
+    const { user } = renderReaderAsAuthor(listed(), [
       {
         request: { query: SetStoryPriceMutation, variables: { storyId: STORY_ID, priceCents: 99 } },
         result: { errors: [new GraphQLError(reason, { extensions: { code: "CONFLICT" } })] },

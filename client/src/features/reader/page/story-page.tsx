@@ -1,7 +1,8 @@
 import type { FragmentType } from "../../../__generated__";
+import { useEffect, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { readStoryReaderRouteState } from "../../../lib/story-reader-route-state";
-import { StoryReader, useEnterAnimation, type StoryReaderFragment } from "./story-reader";
+import { StoryReader, type StoryReaderFragment } from "./story-reader";
 import "./story-page.css";
 
 /** /stories/:storyId, the story reader: keyed by the story's public id. */
@@ -21,4 +22,15 @@ export function StoryPage() {
       />
     </div>
   );
+}
+
+/** The enter animation starts 50 ms after the page mounts. */
+function useEnterAnimation(animate: boolean): boolean {
+  const [entered, setEntered] = useState(!animate);
+  useEffect(() => {
+    if (!animate) return;
+    const timer = setTimeout(() => setEntered(true), 50);
+    return () => clearTimeout(timer);
+  }, [animate]);
+  return entered;
 }

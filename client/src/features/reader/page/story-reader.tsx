@@ -1,42 +1,36 @@
 import { useQuery } from "@apollo/client/react";
-import { useEffect, useState } from "react";
+import { useState } from "react";
 import { getFragmentData, graphql, type FragmentType } from "../../../__generated__";
 import { errorCodeOf } from "../../../apollo/error-codes";
 import { Alert } from "../../../components/alert";
-import { ConfirmDialog } from "../../../components/confirm-dialog";
 import { PageLoading } from "../../../components/loading";
-import { RejectionNotice } from "../../../components/rejection-notice";
+import { SignInLink } from "../../../components/sign-in-link";
 import { serverMessageOf } from "../../../lib/graphql-error-message";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useGoBack } from "../../../lib/use-go-back";
 import { useTimedMessage } from "../../../lib/use-timed-message";
+import { AffiliateLinks } from "../../ads";
 import { useAuth } from "../../auth";
 import { StoryDiscussion, type StoryAnnotations } from "../../comments";
+import { BuyStoryButton, PurchaseReturn } from "../../purchases/components";
+import { useShareStory } from "../actions/use-share-story";
+import { useToggleBookmark } from "../actions/use-toggle-bookmark";
+import { liveStatusLine } from "../live/live-status-line";
+import { useStoryLiveUpdates, type StoryLiveUpdates } from "../live/use-story-live-updates";
+import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES } from "../messages";
+import { DiscardStoryDialog } from "../owner/discard-story-dialog";
+import { useRegenerateStory } from "../owner/use-regenerate-story";
+import { useStoryOwnerActions } from "../owner/use-story-owner-actions";
 import { FontPicker } from "../text/font-picker";
-import { GeneratingView } from "../live/generating-view";
-import { MESSAGE_TIMEOUTS_MS, READER_MESSAGES, type DiscardAction } from "../messages";
-import { OwnerControls } from "../owner/owner-controls";
 import { fontFamilyOf } from "../text/reader-fonts";
-import { ReaderHeader } from "./reader-header";
-import { EndedView, LoadErrorView, StoryNotFound, UnknownStatusView } from "./reader-status-pages";
-import { ReadingProgress } from "./reading-progress";
-import { ReviewPanel } from "../owner/review-panel";
 import { StoryLabels } from "../text/story-labels";
 import { StoryOffer } from "../text/story-offer";
-import { StoryPriceControl } from "../owner/story-price-control";
 import { StoryText } from "../text/story-text";
-import { AffiliateLinks } from "../../ads";
-import { SignInLink } from "../../../components/sign-in-link";
-import { useConfirmStory } from "../owner/use-confirm-story";
-import { useDiscardStory } from "../owner/use-discard-story";
 import { useReaderFont } from "../text/use-reader-font";
-import { useRegenerateStory } from "../owner/use-regenerate-story";
-import { useRegenerateStoryImages } from "../owner/use-regenerate-story-images";
-import { useShareStory } from "../actions/use-share-story";
-import { useStoryLiveUpdates, type StoryLiveUpdates } from "../live/use-story-live-updates";
-import { useStoryVisibility } from "../owner/use-story-visibility";
-import { useToggleBookmark } from "../actions/use-toggle-bookmark";
-import { BuyStoryButton, PurchaseReturn } from "../../purchases/components";
+import { ReaderHeader } from "./reader-header";
+import { LoadErrorView, StoryNotFound } from "./reader-status-pages";
+import { ReadingProgress } from "./reading-progress";
+import { StoryStatusView } from "./story-status-view";
 
 export const StoryReaderFragment = graphql(`
   fragment StoryReader_story on Story {
@@ -208,47 +202,13 @@ interface StoryBodyByStatusProps {
   onEnableComments: () => void;
 }
 
-function discardActionFor(status: string): DiscardAction {
-  if (status === "GENERATING") return "cancel";
-  if (status === "COMPLETED") return "delete";
-  return "discard";
-}
-
 function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const story = getFragmentData(StoryReaderFragment, props.storyRef);
   const { live, displayedStatus } = props;
   const [message, showMessage] = useTimedMessage();
-  const [confirmingDiscard, setConfirmingDiscard] = useState(false);
   const [font, setFont] = useReaderFont();
   const { currentUser } = useAuth();
-  const { confirm, confirming } = useConfirmStory();
-  const { discard, discarding } = useDiscardStory();
-  const { regenerateImages, regeneratingImages } = useRegenerateStoryImages();
-  const { setVisibility, updatingVisibility } = useStoryVisibility();
-  const busy = confirming || discarding || regeneratingImages || updatingVisibility;
-  const discardAction = discardActionFor(story.status);
-
-  async function handleConfirm() {
-    const failure = await confirm(story.id);
-    if (failure) showMessage({ tone: "error", text: failure }, MESSAGE_TIMEOUTS_MS.confirmError);
-    else showMessage(null);
-  }
-
-  async function handleDiscard() {
-    const failure = await discard(story.id, discardAction);
-    setConfirmingDiscard(false);
-    showMessage(failure ? { tone: "error", text: failure } : null);
-  }
-
-  async function handleRegenerateImages() {
-    const failure = await regenerateImages(story.id);
-    showMessage(failure ? { tone: "error", text: failure } : null);
-  }
-
-  async function handleToggleVisibility() {
-    const result = await setVisibility(story, !story.isPublic);
-    showMessage(result, MESSAGE_TIMEOUTS_MS.visibility);
-  }
+  const owner = useStoryOwnerActions(story, showMessage);
 
   const liveLine = liveStatusLine(live, displayedStatus);
   const readable = displayedStatus === "COMPLETED" || displayedStatus === "READY_FOR_REVIEW";
@@ -270,72 +230,6 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
   const text = (annotations: StoryAnnotations | null) => (
     <StoryText story={story} annotations={annotations} offer={offer} adSlots={withAds} />
   );
-  const priceable = story.viewerIsAuthor && story.isPublic && story.moderationStatus === "APPROVED";
-
-  let statusView;
-  switch (displayedStatus) {
-    case "GENERATING":
-      statusView = (
-        <GeneratingView
-          progress={story.progress}
-          message={story.statusMessage ?? null}
-          cancelling={discarding}
-          onCancel={() => setConfirmingDiscard(true)}
-        />
-      );
-      break;
-    case "READY_FOR_REVIEW":
-      statusView = (
-        <ReviewPanel
-          message={story.statusMessage ?? null}
-          previewTitle={live.preview?.title ?? story.title}
-          chapterCount={story.content?.chapters.length ?? live.preview?.chapterCount ?? null}
-          busy={busy}
-          onConfirm={() => void handleConfirm()}
-          onDiscard={() => setConfirmingDiscard(true)}
-          onRegenerateImages={() => void handleRegenerateImages()}
-        />
-      );
-      break;
-    case "COMPLETED":
-      statusView = story.viewerIsAuthor ? (
-        <>
-          {story.moderationStatus === "REJECTED" ? (
-            <RejectionNotice reason={story.moderationReason ?? null} />
-          ) : null}
-          <OwnerControls
-            isPublic={story.isPublic}
-            busy={busy}
-            onToggleVisibility={() => void handleToggleVisibility()}
-            onDiscard={() => setConfirmingDiscard(true)}
-            onRegenerateImages={() => void handleRegenerateImages()}
-          />
-          {/* Only a completed, public, approved story can be priced. */}
-          {priceable ? (
-            <StoryPriceControl storyId={story.id} priceCents={story.price?.amountCents ?? null} />
-          ) : null}
-        </>
-      ) : null;
-      break;
-    case "DISCARDED":
-    case "ERROR":
-      statusView = (
-        <EndedView
-          kind={displayedStatus === "DISCARDED" ? "discarded" : "error"}
-          message={
-            displayedStatus === "DISCARDED"
-              ? READER_MESSAGES.discardedDefault
-              : (props.connectionFailure ?? story.error ?? READER_MESSAGES.errorDefault)
-          }
-          canRegenerate={story.viewerIsAuthor}
-          regenerating={props.regenerating}
-          onRegenerate={() => void props.onRegenerate()}
-        />
-      );
-      break;
-    default:
-      statusView = <UnknownStatusView status={displayedStatus} />;
-  }
 
   return (
     <div className="story-reader" style={{ fontFamily: fontFamilyOf(font) }}>
@@ -347,7 +241,15 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
       ) : null}
       {live.corrupted ? <Alert tone="error">{READER_MESSAGES.corruptedUpdate}</Alert> : null}
       {message ? <Alert tone={message.tone}>{message.text}</Alert> : null}
-      {statusView}
+      <StoryStatusView
+        story={story}
+        displayedStatus={displayedStatus}
+        connectionFailure={props.connectionFailure}
+        live={live}
+        owner={owner}
+        regenerating={props.regenerating}
+        onRegenerate={() => void props.onRegenerate()}
+      />
       <StoryLabels story={story} />
       {readable ? (
         <>
@@ -367,53 +269,14 @@ function StoryBodyByStatus(props: StoryBodyByStatusProps) {
           {withAds ? <AffiliateLinks /> : null}
         </>
       ) : null}
-      {confirmingDiscard ? (
-        <ConfirmDialog
-          title={discardAction === "cancel" ? "Cancel generation?" : "Discard this story?"}
-          description={
-            discardAction === "cancel"
-              ? "The AI stops writing this story and it is discarded."
-              : "The story is discarded. You can regenerate it later from this page."
-          }
-          confirmLabel={discardAction === "cancel" ? "Cancel Generation" : "Discard Story"}
-          dismissLabel={discardAction === "cancel" ? "Keep Generating" : "Keep Story"}
-          busy={discarding}
-          onConfirm={() => void handleDiscard()}
-          onDismiss={() => setConfirmingDiscard(false)}
+      {owner.askingToDiscard ? (
+        <DiscardStoryDialog
+          action={owner.discardAction}
+          busy={owner.discarding}
+          onConfirm={owner.discardStory}
+          onDismiss={owner.keepStory}
         />
       ) : null}
     </div>
   );
-}
-
-const STABLE_STATUSES = new Set(["COMPLETED", "DISCARDED", "ERROR"]);
-
-/** The live channel's state in words, where it tells the reader something useful. */
-function liveStatusLine(live: StoryLiveUpdates, status: string): string | null {
-  switch (live.connection) {
-    case "connecting":
-      return STABLE_STATUSES.has(status) ? null : READER_MESSAGES.connecting;
-    case "connected":
-      return status === "GENERATING" ? READER_MESSAGES.connected : null;
-    case "closed":
-      return status === "GENERATING"
-        ? (live.failure?.message ?? READER_MESSAGES.connectionClosed)
-        : null;
-    case "error":
-      // While generating the failure shows as the error page instead.
-      return status === "ERROR" ? null : READER_MESSAGES.connectionFailed;
-    default:
-      return null;
-  }
-}
-
-/** The enter animation starts 50 ms after the page mounts. */
-export function useEnterAnimation(animate: boolean): boolean {
-  const [entered, setEntered] = useState(!animate);
-  useEffect(() => {
-    if (!animate) return;
-    const timer = setTimeout(() => setEntered(true), 50);
-    return () => clearTimeout(timer);
-  }, [animate]);
-  return entered;
 }
