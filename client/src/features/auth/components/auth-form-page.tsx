@@ -108,3 +108,15 @@ export function EmailField(props: {
     />
   );
 }
+
+/** A password: the account's own (current-password) or a new one (new-password). */
+export function PasswordField(props: {
+  label: string;
+  name: string;
+  autoComplete: "current-password" | "new-password";
+  hint?: string;
+  value: string;
+  onChange: (event: ChangeEvent<HTMLInputElement>) => void;
+}) {
+  return <TextField type="password" required {...props} />;
+}

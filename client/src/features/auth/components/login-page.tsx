@@ -1,12 +1,11 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { TextField } from "../../../components/text-field";
 import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
 import { AUTH_MESSAGES } from "../messages";
 import { useSignInAttempt } from "../use-sign-in-attempt";
-import { AuthFormPage, EmailField } from "./auth-form-page";
+import { AuthFormPage, EmailField, PasswordField } from "./auth-form-page";
 
 export function LoginPage() {
   useDocumentTitle("Sign in");
@@ -41,12 +40,10 @@ export function LoginPage() {
       }
     >
       <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
-      <TextField
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="current-password"
-        required
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />

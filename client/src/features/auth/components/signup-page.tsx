@@ -1,13 +1,12 @@
 import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { TextField } from "../../../components/text-field";
 import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from "../messages";
 import { useAcceptPolicies } from "../use-accept-policies";
 import { useSignInAttempt } from "../use-sign-in-attempt";
-import { AuthFormPage, EmailField } from "./auth-form-page";
+import { AuthFormPage, EmailField, PasswordField } from "./auth-form-page";
 
 export function SignupPage() {
   useDocumentTitle("Sign up");
@@ -76,22 +75,18 @@ export function SignupPage() {
       }
     >
       <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
-      <TextField
+      <PasswordField
         label="Password"
-        type="password"
         name="password"
         autoComplete="new-password"
-        required
         hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
         value={password}
         onChange={(event) => setPassword(event.target.value)}
       />
-      <TextField
+      <PasswordField
         label="Confirm Password"
-        type="password"
         name="confirmPassword"
         autoComplete="new-password"
-        required
         value={confirmPassword}
         onChange={(event) => setConfirmPassword(event.target.value)}
       />
