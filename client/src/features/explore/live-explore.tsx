@@ -5,7 +5,7 @@ import type { ApolloClient } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import type { ExploreStoriesQueryVariables } from "../../__generated__/graphql";
-import { PagedStoryGrid, type StoryCardConnection } from "../stories";
+import { PagedStoryGrid, storyCardConnectionOf, type StoryCardConnection } from "../stories";
 import { CategoryOptions } from "./category-options";
 import { CategoriesQuery } from "./category-queries";
 import { storyFiltersOf, type ExploreView } from "./explore-filters";
@@ -82,5 +82,5 @@ export async function fetchExplorePage(
     fetchPolicy: "no-cache",
   });
   if (!data) throw new Error("ExploreStories answered without data");
-  return data.stories;
+  return storyCardConnectionOf(data.stories);
 }

@@ -18,7 +18,8 @@ import { renderRoute } from "../../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../../testing/story-card-fixtures";
 import { storyFixture } from "../../../testing/story-fixtures";
 import { MyBookmarksQuery } from "../../bookmarks/my-bookmarks-page";
-import { StoryCardFragment } from "../../stories/story-card-fragment";
+import { getFragmentData } from "../../../__generated__";
+import { StoryCardConnectionFragment, StoryCardFragment } from "../../stories/story-card-fragment";
 import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../../../testing/reader-mocks";
 import {
   BookmarkStoryMutation,
@@ -157,10 +158,12 @@ describe("useToggleBookmark and the cached bookmarks list", () => {
       <ApolloProvider client={client}>{children}</ApolloProvider>
     );
     const { result } = renderHook(() => useToggleBookmark(), { wrapper });
-    const bookmarkedIds = () =>
-      cache
-        .readQuery({ query: MyBookmarksQuery, variables: { first: 12 } })
-        ?.myBookmarks.edges.map((edge) => edge.node.id);
+    const bookmarkedIds = () => {
+      const answer = cache.readQuery({ query: MyBookmarksQuery, variables: { first: 12 } });
+      if (!answer) return undefined;
+      const bookmarks = getFragmentData(StoryCardConnectionFragment, answer.myBookmarks);
+      return bookmarks.edges.map((edge) => edge.node.id);
+    };
     return { cache, result, bookmarkedIds };
   }
 
