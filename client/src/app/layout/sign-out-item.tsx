@@ -3,7 +3,7 @@ import { useNavigate } from "react-router";
 import { useAuth } from "../../features/auth";
 
 /** Sign out ends the session and lands on /. */
-export function useSignOut(): () => Promise<void> {
+function useSignOut(): () => Promise<void> {
   const { logOut } = useAuth();
   const navigate = useNavigate();
   return useCallback(async () => {
@@ -15,4 +15,23 @@ export function useSignOut(): () => Promise<void> {
     }
     await navigate("/");
   }, [logOut, navigate]);
+}
+
+/** The Sign out entry of the user menu and the phone menu: closes the menu, then signs out. */
+export function SignOutItem({ className, close }: { className: string; close: () => void }) {
+  const signOut = useSignOut();
+  return (
+    <li>
+      <button
+        type="button"
+        className={className}
+        onClick={() => {
+          close();
+          void signOut();
+        }}
+      >
+        Sign out
+      </button>
+    </li>
+  );
 }
