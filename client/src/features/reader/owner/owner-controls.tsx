@@ -1,4 +1,4 @@
-import { DiscardAndRegenerateImages } from "./discard-and-regenerate-images";
+import { OwnerActionButtons } from "./owner-action-buttons";
 
 interface OwnerControlsProps {
   isPublic: boolean;
@@ -13,15 +13,11 @@ export function OwnerControls(props: OwnerControlsProps) {
   return (
     <div className="reader-actions reader-actions--owner" role="group" aria-label="Story settings">
       <span className="reader-actions__visibility">{props.isPublic ? "Public" : "Private"}</span>
-      <button
-        type="button"
-        className="button button--primary"
-        disabled={props.busy}
-        onClick={props.onToggleVisibility}
-      >
-        {props.isPublic ? "Make Private" : "Make Public"}
-      </button>
-      <DiscardAndRegenerateImages
+      <OwnerActionButtons
+        primary={{
+          label: props.isPublic ? "Make Private" : "Make Public",
+          onClick: props.onToggleVisibility,
+        }}
         busy={props.busy}
         onDiscard={props.onDiscard}
         onRegenerateImages={props.onRegenerateImages}

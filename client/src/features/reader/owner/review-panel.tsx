@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { READER_MESSAGES } from "../messages";
-import { DiscardAndRegenerateImages } from "./discard-and-regenerate-images";
+import { OwnerActionButtons } from "./owner-action-buttons";
 
 interface ReviewPanelProps {
   message: string | null;
@@ -42,15 +42,8 @@ export function ReviewPanel(props: ReviewPanelProps) {
         </div>
       </dl>
       <div className="reader-actions">
-        <button
-          type="button"
-          className="button button--primary"
-          disabled={props.busy}
-          onClick={props.onConfirm}
-        >
-          Confirm Story
-        </button>
-        <DiscardAndRegenerateImages
+        <OwnerActionButtons
+          primary={{ label: "Confirm Story", onClick: props.onConfirm }}
           busy={props.busy}
           onDiscard={props.onDiscard}
           onRegenerateImages={props.onRegenerateImages}
