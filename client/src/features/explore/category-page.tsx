@@ -82,7 +82,7 @@ export function FilteredStories({
       <LiveExploreStories
         variables={{ sort: "NEWEST", first: HOME_SECTION_CARDS, filters }}
         label={label}
-        empty={<p className="explore__empty">{empty}</p>}
+        empty={<p className="empty-list">{empty}</p>}
       />
     </>
   );

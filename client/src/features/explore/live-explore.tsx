@@ -59,7 +59,7 @@ export function LiveSearchResults({ view }: { view: ExploreView }) {
       refetch={refetch}
       fetchMore={fetchMore}
       label="Search results"
-      empty={<p className="explore__empty">{EXPLORE_MESSAGES.noResults}</p>}
+      empty={<p className="empty-list">{EXPLORE_MESSAGES.noResults}</p>}
     />
   );
 }
