@@ -10,7 +10,7 @@ import type { Plugin } from "vite";
 export const FIRST_VIEW_PAGES = {
   home: "src/features/home/home-page.tsx",
   explore: "src/features/explore/explore-page.tsx",
-  story: "src/features/reader/story-page-route.tsx",
+  story: "src/features/reader/page/story-page-route.tsx",
 } as const;
 
 export const FIRST_VIEW_PRELOADS_FILE = "first-view-preloads.json";

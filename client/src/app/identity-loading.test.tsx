@@ -4,7 +4,7 @@ import { createDeferredAuthService } from "../features/auth/deferred-auth-servic
 import { STORAGE_KEYS } from "../lib/storage-keys";
 import { fakeAuthService, signedInUser, type FakeAuthService } from "../testing/fake-auth";
 import { FIRST_RENDER } from "../testing/first-render";
-import { emptyHomeMocks } from "../features/home/home-test-mocks";
+import { emptyHomeMocks } from "../testing/home-mocks";
 import { renderRoute } from "../testing/render-route";
 
 // The identity SDK loads beside the first render, not before it

@@ -1,7 +1,7 @@
-import { READER_FONTS, type ReaderFont } from "@storyloom/common";
+import { READER_FONTS, type ReaderFont, type Theme } from "@storyloom/common";
 import { STORAGE_KEYS } from "./storage-keys";
 import { readStorage, writeStorage } from "./storage";
-import { applyTheme, storeTheme, type Theme } from "./theme";
+import { applyTheme, storeTheme } from "./theme";
 
 // Reading preferences chosen elsewhere than their own control (Settings, or the account's choice
 // applied at sign-in; docs/product.md#settings): stored on this device as the controls store them,
@@ -16,9 +16,8 @@ export function chooseTheme(theme: Theme): void {
   window.dispatchEvent(new CustomEvent<Theme>(THEME_CHOSEN_EVENT, { detail: theme }));
 }
 
-export function isReaderFontName(value: unknown): value is ReaderFont {
-  return typeof value === "string" && (READER_FONTS as readonly string[]).includes(value);
-}
+/** The reader's fonts as a font control offers them (the reader's picker and Settings). */
+export const READER_FONT_OPTIONS = READER_FONTS.map((font) => ({ value: font, label: font }));
 
 export function chooseReaderFont(font: ReaderFont): void {
   writeStorage(STORAGE_KEYS.storyReaderFont, font);

@@ -1,11 +1,6 @@
+import { isTheme, type Theme } from "@storyloom/common";
 import { STORAGE_KEYS } from "./storage-keys";
 import { readStorage, writeStorage } from "./storage";
-
-export type Theme = "light" | "dark";
-
-export function isTheme(value: unknown): value is Theme {
-  return value === "light" || value === "dark";
-}
 
 export function readStoredTheme(): Theme | null {
   const stored = readStorage(STORAGE_KEYS.theme);

@@ -1,6 +1,7 @@
+import type { Theme } from "@storyloom/common";
 import { useCallback, useEffect, useState } from "react";
 import { THEME_CHOSEN_EVENT } from "./preference-choices";
-import { applyTheme, currentTheme, readStoredTheme, storeTheme, type Theme } from "./theme";
+import { applyTheme, currentTheme, readStoredTheme, storeTheme } from "./theme";
 
 /**
  * The theme in effect and a setter that remembers the choice (localStorage storyloom.theme). Until

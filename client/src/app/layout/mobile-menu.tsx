@@ -3,12 +3,11 @@ import { ModerationMenuItem } from "../../features/admin";
 import { useAuth } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
-import { useSignOut } from "./use-sign-out";
+import { SignOutItem } from "./sign-out-item";
 
 /** Below 768 px the header's entries move into this menu. */
 export function MobileMenu() {
   const { currentUser } = useAuth();
-  const signOut = useSignOut();
   const { open, close, toggle, containerRef, buttonRef, panelId } = useDisclosure();
 
   const mainItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
@@ -52,18 +51,7 @@ export function MobileMenu() {
                   className="mobile-menu__item"
                   onNavigate={close}
                 />
-                <li>
-                  <button
-                    type="button"
-                    className="mobile-menu__item"
-                    onClick={() => {
-                      close();
-                      void signOut();
-                    }}
-                  >
-                    Sign out
-                  </button>
-                </li>
+                <SignOutItem className="mobile-menu__item" close={close} />
               </>
             ) : (
               <>

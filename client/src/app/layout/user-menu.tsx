@@ -4,7 +4,7 @@ import { ModerationMenuItem } from "../../features/admin";
 import { useAuth, type AuthUser } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV } from "./nav-items";
-import { useSignOut } from "./use-sign-out";
+import { SignOutItem } from "./sign-out-item";
 
 function initialOf(user: AuthUser): string {
   const source = user.displayName ?? user.email ?? "?";
@@ -17,7 +17,6 @@ function initialOf(user: AuthUser): string {
  */
 export function UserMenu() {
   const { currentUser } = useAuth();
-  const signOut = useSignOut();
   const { open, close, toggle, containerRef, buttonRef, panelId } = useDisclosure();
 
   if (currentUser === null) return null;
@@ -58,18 +57,7 @@ export function UserMenu() {
           ))}
           <ModerationMenuItem active={open} className="user-menu__item" onNavigate={close} />
           <li className="user-menu__separator" role="presentation" />
-          <li>
-            <button
-              type="button"
-              className="user-menu__item"
-              onClick={() => {
-                close();
-                void signOut();
-              }}
-            >
-              Sign out
-            </button>
-          </li>
+          <SignOutItem className="user-menu__item" close={close} />
         </ul>
       </div>
     </div>

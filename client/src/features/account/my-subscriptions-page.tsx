@@ -28,17 +28,7 @@ export const MySubscriptionsQuery = graphql(`
       }
     }
     subscriptionFeed(first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...StoryCardConnection_connection
     }
   }
 `);

@@ -1,10 +1,10 @@
 import { useQuery } from "@apollo/client/react";
 import { useEffect } from "react";
+import { isReaderFont } from "@storyloom/common";
 import { graphql } from "../../__generated__";
 import {
   chooseReaderFont,
   chooseTheme,
-  isReaderFontName,
   markPreferencesApplied,
   preferencesAppliedFor,
 } from "../../lib/preference-choices";
@@ -35,7 +35,7 @@ export function AccountPreferencesSync() {
     if (!viewer || preferencesAppliedFor() === viewer.userId) return;
     markPreferencesApplied(viewer.userId);
     if (viewer.theme) chooseTheme(viewer.theme === "DARK" ? "dark" : "light");
-    if (isReaderFontName(viewer.readerFont)) chooseReaderFont(viewer.readerFont);
+    if (isReaderFont(viewer.readerFont)) chooseReaderFont(viewer.readerFont);
   }, [viewer]);
 
   return null;

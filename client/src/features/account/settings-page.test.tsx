@@ -3,13 +3,9 @@ import { GraphQLError } from "graphql";
 import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
-import {
-  DeleteAccountMutation,
-  SETTINGS_MESSAGES,
-  SettingsQuery,
-  UpdatePreferencesMutation,
-  UpdateProfileMutation,
-} from "./settings-page";
+import { DeleteAccountMutation, SettingsQuery, UpdateProfileMutation } from "./settings-page";
+import { SETTINGS_MESSAGES } from "./settings-messages";
+import { UpdatePreferencesMutation } from "./reading-preferences-section";
 
 const viewer = {
   __typename: "Viewer" as const,

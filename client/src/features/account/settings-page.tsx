@@ -1,24 +1,20 @@
 import { CombinedGraphQLErrors } from "@apollo/client";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { READER_FONTS, type ReaderFont } from "@storyloom/common";
 import { useState, type FormEvent } from "react";
 import { Link, useNavigate } from "react-router";
 import { graphql } from "../../__generated__";
-import type {
-  Theme as GraphQLTheme,
-  SettingsQuery as SettingsQueryResult,
-} from "../../__generated__/graphql";
+import type { SettingsQuery as SettingsQueryResult } from "../../__generated__/graphql";
 import { errorCodeOf } from "../../apollo/error-codes";
 import { Alert } from "../../components/alert";
 import { ConfirmDialog } from "../../components/confirm-dialog";
 import { PageLoading } from "../../components/loading";
-import { SelectField } from "../../components/select-field";
 import { TextAreaField } from "../../components/text-area-field";
 import { TextField } from "../../components/text-field";
-import { chooseReaderFont, chooseTheme } from "../../lib/preference-choices";
 import { formatDate } from "../../lib/format-date";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
+import { ReadingPreferencesSection } from "./reading-preferences-section";
+import { SETTINGS_MESSAGES } from "./settings-messages";
 import "./account.css";
 
 export const SettingsQuery = graphql(`
@@ -46,16 +42,6 @@ export const UpdateProfileMutation = graphql(`
       displayName
       avatarUrl
       bio
-    }
-  }
-`);
-
-export const UpdatePreferencesMutation = graphql(`
-  mutation UpdatePreferences($input: PreferencesInput!) {
-    updatePreferences(input: $input) {
-      id
-      theme
-      readerFont
     }
   }
 `);
@@ -96,28 +82,6 @@ export const DeleteAccountMutation = graphql(`
 `);
 
 // The product's words (docs/product.md#settings).
-export const SETTINGS_MESSAGES = {
-  loadFailed: "Could not load your settings.",
-  profileSaved: "Profile saved.",
-  profileFailed: "Could not save your profile.",
-  usernameTaken: "That username is taken.",
-  preferencesFailed: "Could not save your reading preferences.",
-  consentFailed: "Could not record your answer.",
-  deleteTitle: "Delete your account?",
-  deleteDescription:
-    "Your stories (public and private) with their pictures and discussions, your bookmarks and your subscriptions will be deleted, and so will your sign-in account. Your comments on other writers' stories stay, shown as Anonymous. This cannot be undone.",
-  deleteFailed: "Could not delete your account. Please try again.",
-} as const;
-
-type ThemeChoice = "system" | "light" | "dark";
-
-const THEME_OPTIONS = [
-  { value: "system", label: "Same as my device" },
-  { value: "light", label: "Light" },
-  { value: "dark", label: "Dark" },
-] as const;
-
-const FONT_OPTIONS = READER_FONTS.map((font) => ({ value: font, label: font }));
 
 /** The server's words for a refused change (bad input names what is wrong). */
 function profileErrorMessage(error: unknown): string {
@@ -141,7 +105,7 @@ export function SettingsPage() {
     body = (
       <>
         <ProfileSection viewer={viewer} />
-        <PreferencesSection viewer={viewer} />
+        <ReadingPreferencesSection viewer={viewer} />
         <ConsentSection viewer={viewer} />
         <DeleteAccountSection />
       </>
@@ -229,67 +193,6 @@ function ProfileSection({ viewer }: { viewer: SettingsViewer }) {
           </button>
         </div>
       </form>
-    </section>
-  );
-}
-
-const toGraphQLTheme = (choice: ThemeChoice): GraphQLTheme | null =>
-  choice === "system" ? null : choice === "dark" ? "DARK" : "LIGHT";
-
-function PreferencesSection({ viewer }: { viewer: SettingsViewer }) {
-  const [updatePreferences] = useMutation(UpdatePreferencesMutation);
-  const [failed, setFailed] = useState(false);
-  const theme: ThemeChoice =
-    viewer.theme === "DARK" ? "dark" : viewer.theme === "LIGHT" ? "light" : "system";
-  const font = (READER_FONTS as readonly string[]).includes(viewer.readerFont ?? "")
-    ? (viewer.readerFont as ReaderFont)
-    : "Roboto";
-
-  async function save(input: { theme?: GraphQLTheme | null; readerFont?: string | null }) {
-    setFailed(false);
-    try {
-      // The choice shows at once; the server's answer confirms it (or puts the old one back).
-      await updatePreferences({
-        variables: { input },
-        optimisticResponse: {
-          updatePreferences: {
-            __typename: "Viewer",
-            id: viewer.id,
-            theme: input.theme === undefined ? (viewer.theme ?? null) : input.theme,
-            readerFont:
-              input.readerFont === undefined ? (viewer.readerFont ?? null) : input.readerFont,
-          },
-        },
-      });
-    } catch (error) {
-      console.warn("Saving the preferences failed", error);
-      setFailed(true);
-    }
-  }
-
-  return (
-    <section className="settings-section" aria-labelledby="settings-reading">
-      <h2 id="settings-reading">Reading</h2>
-      <p className="muted">Kept with your account, so every device you sign in on uses them.</p>
-      <SelectField<ThemeChoice>
-        label="Theme"
-        value={theme}
-        options={THEME_OPTIONS}
-        onValueChange={(choice) => {
-          if (choice !== "system") chooseTheme(choice);
-          void save({ theme: toGraphQLTheme(choice) });
-        }}
-      />
-      <SelectField<ReaderFont>
-        label="Reader font"
-        value={font}
-        options={FONT_OPTIONS}
-        onValueChange={(choice) => {
-          chooseReaderFont(choice);
-          void save({ readerFont: choice });
-        }}
-      />
-      {failed ? <Alert tone="error">{SETTINGS_MESSAGES.preferencesFailed}</Alert> : null}
     </section>
   );
 }

@@ -1,10 +1,7 @@
-import { CombinedGraphQLErrors } from "@apollo/client";
 import { useMutation, useQuery } from "@apollo/client/react";
-import { useState, type FormEvent } from "react";
 import { graphql } from "../../__generated__";
 import type { AdminAdsQuery as AdminAdsData, AdPlacement } from "../../__generated__/graphql";
-import { Alert } from "../../components/alert";
-import { AdminItemRow } from "./admin-item-row";
+import { AdminCrudSection, type AdminField, type AdminForm } from "./admin-crud";
 
 // The Ads section of /admin, for admins (docs/product.md#ads-and-affiliate-links): house ads with
 // their counted and raw figures; create, edit, pause or resume, delete.
@@ -67,7 +64,6 @@ export const DeleteAdMutation = graphql(`
 
 export const ADMIN_ADS_MESSAGES = {
   loadFailed: "Could not load ads.",
-  failed: "That did not work. Please try again.",
   none: "No ads yet.",
 } as const;
 
@@ -77,15 +73,6 @@ const PLACEMENT_NAMES: Record<AdPlacement, string> = {
   HOME: "Home feed",
   READER: "Between passages",
 };
-
-/** The api's words for refused input (a bad address, an end before the start), else a generic line. */
-export function adminMessageOf(error: unknown): string {
-  if (CombinedGraphQLErrors.is(error)) {
-    const [first] = error.errors;
-    if (first?.extensions?.code === "BAD_USER_INPUT") return first.message;
-  }
-  return ADMIN_ADS_MESSAGES.failed;
-}
 
 /** A datetime-local field's value as an instant; blank: none. */
 const instantOf = (local: string) => (local === "" ? null : new Date(local).toISOString());
@@ -107,114 +94,41 @@ interface AdFormValues {
   endsAt: string;
 }
 
-const valuesOf = (ad: AdminAd | null): AdFormValues => ({
-  title: ad?.title ?? "",
-  body: ad?.body ?? "",
-  imageUrl: ad?.imageUrl ?? "",
-  targetUrl: ad?.targetUrl ?? "",
-  placement: ad?.placement ?? "HOME",
-  weight: ad?.weight ?? 1,
-  startsAt: localOf(ad?.startsAt),
-  endsAt: localOf(ad?.endsAt),
-});
+const AD_FIELDS: readonly AdminField<AdFormValues>[] = [
+  { name: "title", id: "title", label: "Title", maxLength: 80, required: true },
+  { name: "body", id: "body", label: "Text", maxLength: 280 },
+  { name: "imageUrl", id: "image", label: "Picture address (https)", type: "url" },
+  { name: "targetUrl", id: "target", label: "Link address", type: "url", required: true },
+  {
+    name: "placement",
+    id: "placement",
+    label: "Placement",
+    options: (["HOME", "READER"] as const).map((value) => ({
+      value,
+      label: PLACEMENT_NAMES[value],
+    })),
+  },
+  { name: "weight", id: "weight", label: "Weight", type: "number", min: 1, max: 100 },
+  { name: "startsAt", id: "starts", label: "Starts", type: "datetime-local" },
+  { name: "endsAt", id: "ends", label: "Ends", type: "datetime-local" },
+];
 
-/** The fields of an ad, for a new one or an edit; `onSubmit` answers a failure or null. */
-function AdForm(props: {
-  ad: AdminAd | null;
-  submitLabel: string;
-  onSubmit: (values: AdFormValues) => Promise<boolean>;
-}) {
-  const [values, setValues] = useState(() => valuesOf(props.ad));
-  const [busy, setBusy] = useState(false);
-  const set = (changes: Partial<AdFormValues>) => setValues((old) => ({ ...old, ...changes }));
-  const prefix = props.ad ? `ad-${props.ad.id}` : "new-ad";
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setBusy(true);
-    const done = await props.onSubmit(values);
-    setBusy(false);
-    if (done && props.ad === null) setValues(valuesOf(null));
-  }
-
-  return (
-    <form className="admin-ads__form" onSubmit={(event) => void submit(event)}>
-      <label htmlFor={`${prefix}-title`}>Title</label>
-      <input
-        id={`${prefix}-title`}
-        className="field__input"
-        value={values.title}
-        maxLength={80}
-        required
-        onChange={(event) => set({ title: event.target.value })}
-      />
-      <label htmlFor={`${prefix}-body`}>Text</label>
-      <input
-        id={`${prefix}-body`}
-        className="field__input"
-        value={values.body}
-        maxLength={280}
-        onChange={(event) => set({ body: event.target.value })}
-      />
-      <label htmlFor={`${prefix}-image`}>Picture address (https)</label>
-      <input
-        id={`${prefix}-image`}
-        className="field__input"
-        type="url"
-        value={values.imageUrl}
-        onChange={(event) => set({ imageUrl: event.target.value })}
-      />
-      <label htmlFor={`${prefix}-target`}>Link address</label>
-      <input
-        id={`${prefix}-target`}
-        className="field__input"
-        type="url"
-        value={values.targetUrl}
-        required
-        onChange={(event) => set({ targetUrl: event.target.value })}
-      />
-      <label htmlFor={`${prefix}-placement`}>Placement</label>
-      <select
-        id={`${prefix}-placement`}
-        className="field__input field__select"
-        value={values.placement}
-        onChange={(event) => set({ placement: event.target.value as AdPlacement })}
-      >
-        <option value="HOME">{PLACEMENT_NAMES.HOME}</option>
-        <option value="READER">{PLACEMENT_NAMES.READER}</option>
-      </select>
-      <label htmlFor={`${prefix}-weight`}>Weight</label>
-      <input
-        id={`${prefix}-weight`}
-        className="field__input"
-        type="number"
-        min={1}
-        max={100}
-        value={values.weight}
-        onChange={(event) => set({ weight: Number(event.target.value) })}
-      />
-      <label htmlFor={`${prefix}-starts`}>Starts</label>
-      <input
-        id={`${prefix}-starts`}
-        className="field__input"
-        type="datetime-local"
-        value={values.startsAt}
-        onChange={(event) => set({ startsAt: event.target.value })}
-      />
-      <label htmlFor={`${prefix}-ends`}>Ends</label>
-      <input
-        id={`${prefix}-ends`}
-        className="field__input"
-        type="datetime-local"
-        value={values.endsAt}
-        onChange={(event) => set({ endsAt: event.target.value })}
-      />
-      <button type="submit" className="button button--primary" disabled={busy}>
-        {props.submitLabel}
-      </button>
-    </form>
-  );
-}
+const AD_FORM: AdminForm<AdminAd, AdFormValues> = {
+  fields: AD_FIELDS,
+  valuesOf: (ad) => ({
+    title: ad?.title ?? "",
+    body: ad?.body ?? "",
+    imageUrl: ad?.imageUrl ?? "",
+    targetUrl: ad?.targetUrl ?? "",
+    placement: ad?.placement ?? "HOME",
+    weight: ad?.weight ?? 1,
+    startsAt: localOf(ad?.startsAt),
+    endsAt: localOf(ad?.endsAt),
+  }),
+  idPrefix: (ad) => (ad ? `ad-${ad.id}` : "new-ad"),
+  addLabel: "Add ad",
+  saveLabel: "Save ad",
+};
 
 const inputOf = (values: AdFormValues) => ({
   title: values.title,
@@ -238,65 +152,34 @@ function stateOf(ad: AdminAd, now = Date.now()): string {
 export function AdminAds() {
   const { data, error } = useQuery(AdminAdsQuery, { fetchPolicy: "cache-and-network" });
   const [create] = useMutation(CreateAdMutation, { refetchQueries: [AdminAdsQuery] });
-  const [failure, setFailure] = useState<string | null>(null);
-
-  async function add(values: AdFormValues) {
-    setFailure(null);
-    try {
-      await create({ variables: { input: inputOf(values) } });
-      return true;
-    } catch (failed) {
-      setFailure(adminMessageOf(failed));
-      return false;
-    }
-  }
-
-  const ads = data?.adminAds ?? [];
+  const [update] = useMutation(UpdateAdMutation);
+  const [remove] = useMutation(DeleteAdMutation, { refetchQueries: [AdminAdsQuery] });
   return (
-    <section className="admin-ads" aria-labelledby="admin-ads-heading">
-      <h2 id="admin-ads-heading">Ads</h2>
-      {error && !data ? <Alert tone="error">{ADMIN_ADS_MESSAGES.loadFailed}</Alert> : null}
-      {failure ? <Alert tone="error">{failure}</Alert> : null}
-      <AdForm ad={null} submitLabel="Add ad" onSubmit={add} />
-      {data && ads.length === 0 ? <p className="muted">{ADMIN_ADS_MESSAGES.none}</p> : null}
-      <ul className="admin-ads__list" aria-label="Ads">
-        {ads.map((ad) => (
-          <AdRow key={ad.id} ad={ad} />
-        ))}
-      </ul>
-    </section>
-  );
-}
-
-function AdRow({ ad }: { ad: AdminAd }) {
-  const [update, updating] = useMutation(UpdateAdMutation);
-  const [remove, removing] = useMutation(DeleteAdMutation, { refetchQueries: [AdminAdsQuery] });
-  return (
-    <AdminItemRow
-      label={ad.title}
-      detail={PLACEMENT_NAMES[ad.placement]}
-      meta={
-        <>
-          {stateOf(ad)} · weight {ad.weight} · served {ad.served} · views {ad.views} (raw{" "}
-          {ad.rawViews}) · clicks {ad.clicks} (raw {ad.rawClicks})
-        </>
-      }
-      toggle={{
-        label: ad.paused ? "Resume" : "Pause",
-        run: () => update({ variables: { id: ad.id, input: { paused: !ad.paused } } }),
-      }}
-      onDelete={() => remove({ variables: { id: ad.id } })}
-      busy={updating.loading || removing.loading}
-      messageOf={adminMessageOf}
-      editForm={(save) => (
-        <AdForm
-          ad={ad}
-          submitLabel="Save ad"
-          onSubmit={(values) =>
-            save(() => update({ variables: { id: ad.id, input: inputOf(values) } }))
-          }
-        />
-      )}
+    <AdminCrudSection
+      heading="Ads"
+      headingId="admin-ads-heading"
+      listLabel="Ads"
+      messages={ADMIN_ADS_MESSAGES}
+      items={data?.adminAds}
+      loadFailed={Boolean(error) && !data}
+      form={AD_FORM}
+      create={(values) => create({ variables: { input: inputOf(values) } })}
+      save={(ad, values) => update({ variables: { id: ad.id, input: inputOf(values) } })}
+      remove={(ad) => remove({ variables: { id: ad.id } })}
+      describe={(ad) => ({
+        label: ad.title,
+        detail: PLACEMENT_NAMES[ad.placement],
+        meta: (
+          <>
+            {stateOf(ad)} · weight {ad.weight} · served {ad.served} · views {ad.views} (raw{" "}
+            {ad.rawViews}) · clicks {ad.clicks} (raw {ad.rawClicks})
+          </>
+        ),
+        toggle: {
+          label: ad.paused ? "Resume" : "Pause",
+          run: () => update({ variables: { id: ad.id, input: { paused: !ad.paused } } }),
+        },
+      })}
     />
   );
 }

@@ -1,7 +1,7 @@
 import { useState, type ReactNode } from "react";
 import { Alert } from "../../components/alert";
 
-interface AdminItemRowProps {
+export interface AdminItemRowProps {
   /** The item's name: the row's heading and accessible name. */
   label: string;
   /** Said after the name, muted (where it goes, what it targets). */
@@ -11,8 +11,6 @@ interface AdminItemRowProps {
   /** The show/hide (pause/resume) action: its current label and what it does. */
   toggle: { label: string; run: () => Promise<unknown> };
   onDelete: () => Promise<unknown>;
-  /** An update or the delete is on its way. */
-  busy: boolean;
   /** What to say when an action fails. */
   messageOf: (error: unknown) => string;
   /**
@@ -26,15 +24,20 @@ interface AdminItemRowProps {
 export function AdminItemRow(props: AdminItemRowProps) {
   const [editing, setEditing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  // An update or the delete on its way: the row's actions wait for it.
+  const [running, setRunning] = useState(0);
 
   async function run(action: () => Promise<unknown>) {
     setFailure(null);
+    setRunning((count) => count + 1);
     try {
       await action();
       return true;
     } catch (failed) {
       setFailure(props.messageOf(failed));
       return false;
+    } finally {
+      setRunning((count) => count - 1);
     }
   }
 
@@ -54,7 +57,7 @@ export function AdminItemRow(props: AdminItemRowProps) {
         <button
           type="button"
           className="button button--secondary"
-          disabled={props.busy}
+          disabled={running > 0}
           onClick={() => void run(props.toggle.run)}
         >
           {props.toggle.label}
@@ -70,7 +73,7 @@ export function AdminItemRow(props: AdminItemRowProps) {
         <button
           type="button"
           className="button button--danger"
-          disabled={props.busy}
+          disabled={running > 0}
           onClick={() => void run(props.onDelete)}
         >
           Delete

@@ -10,17 +10,7 @@ export const MY_BOOKMARKS_PAGE_SIZE = 12;
 export const MyBookmarksQuery = graphql(`
   query MyBookmarks($first: Int!, $after: String) {
     myBookmarks(first: $first, after: $after) {
-      edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...StoryCardConnection_connection
     }
   }
 `);

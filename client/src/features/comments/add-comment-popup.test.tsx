@@ -4,10 +4,10 @@ import { signedInUser } from "../../testing/fake-auth";
 import { preloadLazyPage } from "../../testing/first-render";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, storyQueryMock } from "../reader/reader-test-mocks";
-import { commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
+import { PUBLIC_ID, storyQueryMock } from "../../testing/reader-mocks";
+import { commentsQueryMock, commentViewerMock } from "../../testing/comment-mocks";
 
-preloadLazyPage(() => import("../reader/story-page"));
+preloadLazyPage(() => import("../reader/page/story-page"));
 
 function renderSignedIn() {
   return renderRoute(`/stories/${PUBLIC_ID}`, {

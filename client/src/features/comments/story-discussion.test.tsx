@@ -6,8 +6,8 @@ import { preloadLazyPage } from "../../testing/first-render";
 import { HeldAnswers } from "../../testing/held-answers";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../reader/reader-test-mocks";
-import { commentFixture, commentsQueryMock, commentViewerMock } from "./comments-test-mocks";
+import { PUBLIC_ID, STORY_ID, storyQueryMock } from "../../testing/reader-mocks";
+import { commentFixture, commentsQueryMock, commentViewerMock } from "../../testing/comment-mocks";
 import { StoryCommentsQuery } from "./story-comments-query";
 import { AddStoryCommentMutation } from "./use-add-comment";
 import { DeleteStoryCommentMutation } from "./use-delete-comment";
@@ -15,7 +15,7 @@ import { ReportStoryCommentMutation } from "./use-report-comment";
 
 const path = `/stories/${PUBLIC_ID}`;
 
-preloadLazyPage(() => import("../reader/story-page"));
+preloadLazyPage(() => import("../reader/page/story-page"));
 
 function renderReader(options: {
   signedIn?: boolean;

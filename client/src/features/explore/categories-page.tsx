@@ -24,7 +24,7 @@ export function CategoriesPage() {
       {loading && !data ? <PageLoading /> : null}
       {error && !data ? <Alert tone="error">{CATEGORIES_MESSAGES.loadFailed}</Alert> : null}
       {data && data.categories.length === 0 ? (
-        <p className="explore__empty">{CATEGORIES_MESSAGES.empty}</p>
+        <p className="empty-list">{CATEGORIES_MESSAGES.empty}</p>
       ) : null}
       {data && data.categories.length > 0 ? (
         <ul className="category-list" aria-label="Categories">

@@ -7,8 +7,7 @@ import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { storiesCount } from "./categories-page";
 import { EXPLORE_MESSAGES } from "./explore-messages";
-import { ExploreStoriesQuery } from "./explore-queries";
-import { PagedStoryGrid } from "../stories";
+import { LiveExploreStories } from "./live-explore";
 import "./explore.css";
 
 export const CategoryQuery = graphql(`
@@ -77,25 +76,13 @@ export function FilteredStories({
   filters: { category?: string; tags?: string[] };
   empty: string;
 }) {
-  const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
-    variables: { sort: "NEWEST", first: HOME_SECTION_CARDS, filters },
-    fetchPolicy: "cache-and-network",
-  });
   return (
     <>
       <h2 className="visually-hidden">{label}</h2>
-      <PagedStoryGrid
-        connection={data?.stories}
-        hasData={data !== undefined}
-        loading={loading}
-        error={error}
-        refetch={refetch}
-        fetchMore={fetchMore}
+      <LiveExploreStories
+        variables={{ sort: "NEWEST", first: HOME_SECTION_CARDS, filters }}
         label={label}
-        skeletonCount={6}
-        messages={EXPLORE_MESSAGES}
-        empty={<p className="explore__empty">{empty}</p>}
-        firstProminent
+        empty={<p className="empty-list">{empty}</p>}
       />
     </>
   );

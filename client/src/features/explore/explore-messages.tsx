@@ -24,6 +24,6 @@ export const EXPLORE_GRID = {
 /** The text of a list with no stories: none match the filters, or there are none yet. */
 export function NoExploreStories({ filtered }: { filtered: boolean }) {
   return (
-    <p className="explore__empty">{filtered ? EXPLORE_MESSAGES.noMatch : EXPLORE_MESSAGES.empty}</p>
+    <p className="empty-list">{filtered ? EXPLORE_MESSAGES.noMatch : EXPLORE_MESSAGES.empty}</p>
   );
 }

@@ -97,7 +97,13 @@ function ExploreStories({ view, filtered }: { view: ExploreView; filtered: boole
     );
   }
   if (!live) return <ListAwaitingApollo />;
-  return <live.LiveExploreStories variables={variables} label={label} filtered={filtered} />;
+  return (
+    <live.LiveExploreStories
+      variables={variables}
+      label={label}
+      empty={<NoExploreStories filtered={filtered} />}
+    />
+  );
 }
 
 function SearchResults({ view }: { view: ExploreView }) {

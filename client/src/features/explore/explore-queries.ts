@@ -8,17 +8,7 @@ import { graphql } from "../../__generated__";
 export const ExploreStoriesQuery = graphql(`
   query ExploreStories($sort: StorySort!, $first: Int!, $after: String, $filters: StoryFilters) {
     stories(sort: $sort, first: $first, after: $after, filters: $filters) {
-      edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
-      }
+      ...StoryCardConnection_connection
     }
   }
 `);
@@ -26,12 +16,8 @@ export const ExploreStoriesQuery = graphql(`
 export const SearchStoriesQuery = graphql(`
   query SearchStories($query: String!, $first: Int!, $after: String, $filters: StoryFilters) {
     searchStories(query: $query, first: $first, after: $after, filters: $filters) {
+      ...StoryCardConnection_connection
       edges {
-        cursor
-        node {
-          id
-          ...StoryCard_story
-        }
         highlight {
           title {
             text
@@ -42,10 +28,6 @@ export const SearchStoriesQuery = graphql(`
             match
           }
         }
-      }
-      pageInfo {
-        hasNextPage
-        endCursor
       }
     }
   }

@@ -4,22 +4,25 @@
 import type { ApolloClient } from "@apollo/client";
 import { useQuery } from "@apollo/client/react";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
+import type { ReactNode } from "react";
 import type { ExploreStoriesQueryVariables } from "../../__generated__/graphql";
-import { PagedStoryGrid, type StoryCardConnection } from "../stories";
+import { PagedStoryGrid, storyCardConnectionOf, type StoryCardConnection } from "../stories";
 import { CategoryOptions } from "./category-options";
 import { CategoriesQuery } from "./category-queries";
 import { storyFiltersOf, type ExploreView } from "./explore-filters";
-import { EXPLORE_GRID, EXPLORE_MESSAGES, NoExploreStories } from "./explore-messages";
+import { EXPLORE_GRID, EXPLORE_MESSAGES } from "./explore-messages";
 import { ExploreStoriesQuery, SearchStoriesQuery } from "./explore-queries";
 
+/** A list of /explore, or of a category's or tag's page: its pages over Apollo Client. */
 export function LiveExploreStories({
   variables,
   label,
-  filtered,
+  empty,
 }: {
   variables: ExploreStoriesQueryVariables;
   label: string;
-  filtered: boolean;
+  /** Shown when the list holds no stories. */
+  empty: ReactNode;
 }) {
   const { data, loading, error, refetch, fetchMore } = useQuery(ExploreStoriesQuery, {
     variables,
@@ -35,7 +38,7 @@ export function LiveExploreStories({
       refetch={refetch}
       fetchMore={fetchMore}
       label={label}
-      empty={<NoExploreStories filtered={filtered} />}
+      empty={empty}
     />
   );
 }
@@ -56,7 +59,7 @@ export function LiveSearchResults({ view }: { view: ExploreView }) {
       refetch={refetch}
       fetchMore={fetchMore}
       label="Search results"
-      empty={<p className="explore__empty">{EXPLORE_MESSAGES.noResults}</p>}
+      empty={<p className="empty-list">{EXPLORE_MESSAGES.noResults}</p>}
     />
   );
 }
@@ -82,5 +85,5 @@ export async function fetchExplorePage(
     fetchPolicy: "no-cache",
   });
   if (!data) throw new Error("ExploreStories answered without data");
-  return data.stories;
+  return storyCardConnectionOf(data.stories);
 }

@@ -5,7 +5,7 @@ import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyFixture } from "../../testing/story-fixtures";
-import { StoryReaderQuery } from "../reader/story-reader";
+import { StoryReaderQuery } from "../reader/page/story-reader";
 import { CategoriesQuery } from "../explore/category-queries";
 import { StartStoryGenerationMutation } from "./use-start-story-generation";
 

@@ -5,7 +5,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
 import { FollowedWritersQuery } from "./followed-writers-section";
-import { emptyHomeMocks } from "./home-test-mocks";
+import { emptyHomeMocks } from "../../testing/home-mocks";
 
 function followedMock(
   followsAnyone: boolean,

@@ -13,7 +13,7 @@ import {
   failingHomeMock,
   freshThreadsMock,
   trendingNowMock,
-} from "./home-test-mocks";
+} from "../../testing/home-mocks";
 
 const stories = (from: number, count: number) =>
   Array.from({ length: count }, (_, index) => storyCardFixture(from + index));

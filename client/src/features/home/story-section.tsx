@@ -36,7 +36,7 @@ export function StorySection(props: StorySectionProps) {
       </div>
     );
   } else if (props.stories.length === 0) {
-    body = <p className="story-section__empty">{HOME_MESSAGES.empty}</p>;
+    body = <p className="empty-list">{HOME_MESSAGES.empty}</p>;
   } else {
     body = (
       <StoryGrid label={`${props.title} stories`}>

@@ -29,17 +29,7 @@ export const UserProfileQuery = graphql(`
       viewerSubscriptionId
       viewerIsSelf
       stories(first: $first, after: $after) {
-        edges {
-          cursor
-          node {
-            id
-            ...StoryCard_story
-          }
-        }
-        pageInfo {
-          hasNextPage
-          endCursor
-        }
+        ...StoryCardConnection_connection
       }
     }
   }

@@ -12,5 +12,9 @@ export {
   type StoryCardVariant,
 } from "./story-card";
 export { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
-export { PagedStoryGrid, type StoryCardConnection } from "./paged-story-grid";
+export {
+  PagedStoryGrid,
+  storyCardConnectionOf,
+  type StoryCardConnection,
+} from "./paged-story-grid";
 export const MyStoriesPage = lazyPage(() => import("./my-stories-page"), "MyStoriesPage");

@@ -1,23 +1,38 @@
 import { useState, type ReactNode } from "react";
 import type { FragmentType } from "../../__generated__";
+import type { StoryCardConnection_ConnectionFragment } from "../../__generated__/graphql";
 import { Alert } from "../../components/alert";
 import { StoryCard, type StoryCardHighlight, type StoryCardVariant } from "./story-card";
-import type { StoryCardFragment } from "./story-card-fragment";
+import type { StoryCardConnectionFragment } from "./story-card-fragment";
 import { LoadMore, StoryGrid, StoryGridSkeleton } from "./story-grid";
 
-/** The part of a Relay story connection (edges of StoryCard_story nodes) a paged grid reads. */
+type ConnectionFields = StoryCardConnection_ConnectionFragment;
+
+/** A page of story cards, unmasked: search results carry each edge's highlight. */
 export interface StoryCardConnection {
-  edges: readonly {
-    node: FragmentType<typeof StoryCardFragment> & { id: string };
+  edges: readonly (ConnectionFields["edges"][number] & {
     /** Search results only: the matches to mark on the card. */
     highlight?: StoryCardHighlight | null;
-  }[];
-  pageInfo: { hasNextPage: boolean; endCursor?: string | null };
+  })[];
+  pageInfo: ConnectionFields["pageInfo"];
+}
+
+/** A list's StoryCardConnection_connection as its query answers it, or already unmasked. */
+export type ListedStories = FragmentType<typeof StoryCardConnectionFragment> & {
+  edges?: readonly { highlight?: StoryCardHighlight | null }[];
+};
+
+/**
+ * The connection's fields from a masked fragment reference. Unmasking is a matter of types, as for
+ * the card (story-card.tsx): the grid is part of /explore's first render, which carries no document.
+ */
+export function storyCardConnectionOf(ref: ListedStories): StoryCardConnection {
+  return ref as unknown as StoryCardConnection;
 }
 
 interface PagedStoryGridProps {
   /** The connection from the query's data (undefined until the first page arrives). */
-  connection: StoryCardConnection | null | undefined;
+  connection: ListedStories | null | undefined;
   /** Whether the query has any data yet, cached or fetched. */
   hasData: boolean;
   loading: boolean;
@@ -58,14 +73,16 @@ export function PagedStoryGrid({
 }: PagedStoryGridProps) {
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
-  const edges = Array.isArray(connection?.edges) ? connection.edges : [];
+  const page = connection ? storyCardConnectionOf(connection) : null;
+  const edges = Array.isArray(page?.edges) ? page.edges : [];
 
   async function loadMore() {
-    if (!connection?.pageInfo.endCursor) return;
+    const after = page?.pageInfo.endCursor;
+    if (!after) return;
     setLoadingMore(true);
     setLoadMoreError(null);
     try {
-      await fetchMore({ variables: { after: connection.pageInfo.endCursor } });
+      await fetchMore({ variables: { after } });
     } catch (failure) {
       console.warn("Loading more stories failed", failure);
       setLoadMoreError(messages.loadMoreFailed);
@@ -105,7 +122,7 @@ export function PagedStoryGrid({
         ))}
       </StoryGrid>
       <LoadMore
-        hasNextPage={connection?.pageInfo.hasNextPage ?? false}
+        hasNextPage={page?.pageInfo.hasNextPage ?? false}
         loading={loadingMore}
         error={loadMoreError}
         onLoadMore={() => void loadMore()}

@@ -24,3 +24,23 @@ export const StoryCardFragment = graphql(`
     }
   }
 `);
+
+/**
+ * A page of story cards, as every paged list of cards selects it (PagedStoryGrid reads it); search
+ * results add each edge's highlight beside it.
+ */
+export const StoryCardConnectionFragment = graphql(`
+  fragment StoryCardConnection_connection on StoryConnection {
+    edges {
+      cursor
+      node {
+        id
+        ...StoryCard_story
+      }
+    }
+    pageInfo {
+      hasNextPage
+      endCursor
+    }
+  }
+`);

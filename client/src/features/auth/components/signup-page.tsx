@@ -1,26 +1,17 @@
-import { useState, type FormEvent } from "react";
+import { useState } from "react";
 import { Link, useLocation } from "react-router";
-import { Alert } from "../../../components/alert";
-import { TextField } from "../../../components/text-field";
 import { returnPathOf, signInPage } from "../../../lib/return-path";
 import { useDocumentTitle } from "../../../lib/use-document-title";
 import { useAuth } from "../auth-context";
-import { authErrorCode } from "../auth-service";
 import { AUTH_MESSAGES, MIN_PASSWORD_LENGTH } from "../messages";
-import { isPopupCancelled } from "../popup-cancelled";
-import { useHoldSignedInRedirect } from "../sign-in-flow";
 import { useAcceptPolicies } from "../use-accept-policies";
-import { usePostSignInRedirect } from "../use-post-sign-in-redirect";
-import { AuthPageLayout } from "./auth-page-layout";
-import { GoogleMark } from "./google-mark";
-
-type Pending = "password" | "google" | null;
+import { useSignInAttempt } from "../use-sign-in-attempt";
+import { AuthFormPage, EmailField, PasswordField } from "./auth-form-page";
 
 export function SignupPage() {
   useDocumentTitle("Sign up");
   const { currentUser, signUp, signInWithGoogle } = useAuth();
-  const holdRedirect = useHoldSignedInRedirect();
-  const redirectAfterSignIn = usePostSignInRedirect();
+  const { message, refuse, busy, attempt } = useSignInAttempt("Sign-up");
   const acceptPolicies = useAcceptPolicies();
   const returnTo = returnPathOf(useLocation().search);
   const [email, setEmail] = useState("");
@@ -28,165 +19,120 @@ export function SignupPage() {
   const [confirmPassword, setConfirmPassword] = useState("");
   const [acceptedTerms, setAcceptedTerms] = useState(false);
   const [acceptedPrivacy, setAcceptedPrivacy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  const [pending, setPending] = useState<Pending>(null);
   // The account exists but recording the acceptance failed: a retry only records the acceptance.
   const [awaitingAcceptance, setAwaitingAcceptance] = useState(false);
+  const policiesAccepted = acceptedTerms && acceptedPrivacy;
 
-  async function complete(
-    kind: Exclude<Pending, null>,
-    createAccount: () => Promise<void>,
-    failure: string,
-  ) {
-    setError(null);
-    setPending(kind);
-    // The guard must not send the new user away before the acceptance is recorded.
-    holdRedirect(true);
-    if (!(awaitingAcceptance && currentUser !== null)) {
-      try {
-        await createAccount();
-      } catch (caught) {
-        console.warn(`Sign-up failed (${authErrorCode(caught)})`);
-        if (!isPopupCancelled(caught)) setError(failure);
-        setPending(null);
-        holdRedirect(false);
-        return;
-      }
-    }
+  async function recordAcceptance(): Promise<boolean> {
     try {
       // Both documents accepted at sign-up, recorded by the api (profile created too).
       await acceptPolicies();
+      return true;
     } catch (caught) {
       console.error("Could not record the terms and privacy policy acceptance", caught);
       setAwaitingAcceptance(true);
-      setError(failure);
-      setPending(null);
-      return;
+      return false;
     }
-    redirectAfterSignIn();
   }
 
-  const policiesAccepted = acceptedTerms && acceptedPrivacy;
+  function complete(createAccount: () => Promise<void>, failure: string) {
+    const accountCreated = awaitingAcceptance && currentUser !== null;
+    attempt({
+      signIn: accountCreated ? null : createAccount,
+      failure,
+      beforeLeaving: recordAcceptance,
+    });
+  }
 
-  function handleSubmit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    if (pending) return;
+  function handleSubmit() {
     // The sign-up checks, in order (docs/product.md#sign-up).
-    if (email.trim() === "" || password === "") {
-      setError(AUTH_MESSAGES.emailAndPasswordRequired);
-      return;
-    }
-    if (password !== confirmPassword) {
-      setError(AUTH_MESSAGES.passwordsDoNotMatch);
-      return;
-    }
-    if (password.length < MIN_PASSWORD_LENGTH) {
-      setError(AUTH_MESSAGES.passwordTooShort);
-      return;
-    }
-    if (!policiesAccepted) {
-      setError(AUTH_MESSAGES.acceptPolicies);
-      return;
-    }
-    void complete("password", () => signUp(email.trim(), password), AUTH_MESSAGES.signUpFailed);
+    if (email.trim() === "" || password === "") refuse(AUTH_MESSAGES.emailAndPasswordRequired);
+    else if (password !== confirmPassword) refuse(AUTH_MESSAGES.passwordsDoNotMatch);
+    else if (password.length < MIN_PASSWORD_LENGTH) refuse(AUTH_MESSAGES.passwordTooShort);
+    else if (!policiesAccepted) refuse(AUTH_MESSAGES.acceptPolicies);
+    else complete(() => signUp(email.trim(), password), AUTH_MESSAGES.signUpFailed);
   }
 
   function handleGoogle() {
-    if (pending) return;
     // The terms and privacy boxes apply to Google sign-up too.
-    if (!policiesAccepted) {
-      setError(AUTH_MESSAGES.acceptPolicies);
-      return;
-    }
-    void complete("google", signInWithGoogle, AUTH_MESSAGES.googleSignUpFailed);
+    if (!policiesAccepted) refuse(AUTH_MESSAGES.acceptPolicies);
+    else complete(signInWithGoogle, AUTH_MESSAGES.googleSignUpFailed);
   }
 
   return (
-    <AuthPageLayout
+    <AuthFormPage
       title="Create your account"
       subtitle="Generate stories with AI, keep them private or share them with everyone."
-      footer={
+      message={message}
+      busy={busy}
+      submitLabel="Sign up"
+      onSubmit={handleSubmit}
+      google={{ label: "Sign up with Google", onClick: handleGoogle }}
+      links={
         <p>
           Already have an account? <Link to={signInPage("/login", returnTo)}>Sign in</Link>
         </p>
       }
     >
-      <form className="auth-form" onSubmit={handleSubmit} aria-busy={pending !== null}>
-        {error ? <Alert tone="error">{error}</Alert> : null}
-        <TextField
-          label="Email"
-          type="email"
-          name="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label="Password"
-          type="password"
-          name="password"
-          autoComplete="new-password"
-          required
-          hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-        <TextField
-          label="Confirm Password"
-          type="password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          value={confirmPassword}
-          onChange={(event) => setConfirmPassword(event.target.value)}
-        />
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="acceptTerms"
-            checked={acceptedTerms}
-            onChange={(event) => setAcceptedTerms(event.target.checked)}
-          />
-          <span>
-            I accept the {/* A new tab keeps what the person typed here. */}
-            <Link to="/terms" target="_blank" rel="noopener">
-              Terms of Service
-            </Link>
-          </span>
-        </label>
-        <label className="checkbox">
-          <input
-            type="checkbox"
-            name="acceptPrivacyPolicy"
-            checked={acceptedPrivacy}
-            onChange={(event) => setAcceptedPrivacy(event.target.checked)}
-          />
-          <span>
-            I accept the{" "}
-            <Link to="/privacy" target="_blank" rel="noopener">
-              Privacy Policy
-            </Link>
-          </span>
-        </label>
-        <button
-          type="submit"
-          className="button button--primary button--block"
-          disabled={pending !== null}
-        >
-          Sign up
-        </button>
-      </form>
-      <div className="auth-divider">or</div>
-      <button
-        type="button"
-        className="button button--secondary button--block"
-        onClick={handleGoogle}
-        disabled={pending !== null}
-      >
-        <GoogleMark />
-        Sign up with Google
-      </button>
-    </AuthPageLayout>
+      <EmailField value={email} onChange={(event) => setEmail(event.target.value)} />
+      <PasswordField
+        label="Password"
+        name="password"
+        autoComplete="new-password"
+        hint={`At least ${MIN_PASSWORD_LENGTH} characters.`}
+        value={password}
+        onChange={(event) => setPassword(event.target.value)}
+      />
+      <PasswordField
+        label="Confirm Password"
+        name="confirmPassword"
+        autoComplete="new-password"
+        value={confirmPassword}
+        onChange={(event) => setConfirmPassword(event.target.value)}
+      />
+      <PolicyCheckbox
+        name="acceptTerms"
+        document="Terms of Service"
+        to="/terms"
+        checked={acceptedTerms}
+        onChange={setAcceptedTerms}
+      />
+      <PolicyCheckbox
+        name="acceptPrivacyPolicy"
+        document="Privacy Policy"
+        to="/privacy"
+        checked={acceptedPrivacy}
+        onChange={setAcceptedPrivacy}
+      />
+    </AuthFormPage>
+  );
+}
+
+interface PolicyCheckboxProps {
+  name: string;
+  /** The document's name, its link's words. */
+  document: string;
+  to: string;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+}
+
+/** "I accept the <document>", the document a link. */
+function PolicyCheckbox({ name, document, to, checked, onChange }: PolicyCheckboxProps) {
+  return (
+    <label className="checkbox">
+      <input
+        type="checkbox"
+        name={name}
+        checked={checked}
+        onChange={(event) => onChange(event.target.checked)}
+      />
+      <span>
+        I accept the {/* A new tab keeps what the person typed here. */}
+        <Link to={to} target="_blank" rel="noopener">
+          {document}
+        </Link>
+      </span>
+    </label>
   );
 }
