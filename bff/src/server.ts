@@ -29,25 +29,30 @@ import {
   authorizationFromConnectionParams,
   createContextBuilder,
   type GraphQLContext,
-} from "./context.js";
-import { graphqlCors, graphqlCorsHeaders } from "./cors.js";
-import { errorAnswer, notFoundAnswer, refuseUndecodablePath, requireUtf8 } from "./error-pages.js";
+} from "./graphql/context.js";
+import { graphqlCors, graphqlCorsHeaders } from "./transport/cors.js";
+import {
+  errorAnswer,
+  notFoundAnswer,
+  refuseUndecodablePath,
+  requireUtf8,
+} from "./transport/error-pages.js";
 import {
   keepLimitErrorCode,
   operationLimitsRules,
   subscriptionsOverWebSocketOnly,
-} from "./limits.js";
-import { MEDIA_PATH, mediaProxy } from "./media-proxy.js";
+} from "./graphql/limits.js";
+import { MEDIA_PATH, mediaProxy } from "./transport/media-proxy.js";
 import { createFirstDataRunner } from "./pages/first-data.js";
 import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
 import type { SitemapOptions } from "./pages/sitemap.js";
-import { playground } from "./playground.js";
-import { createSchema } from "./schema.js";
-import { securityHeaders } from "./security-headers.js";
+import { playground } from "./transport/playground.js";
+import { createSchema } from "./graphql/schema.js";
+import { securityHeaders } from "./transport/security-headers.js";
 import { connectRest, type ClientHeaders } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
-import { readiness, SERVICE_RESTART } from "./readiness.js";
-import { createWsAdmission, type TrustProxy } from "./ws-admission.js";
+import { readiness, SERVICE_RESTART } from "./transport/readiness.js";
+import { createWsAdmission, type TrustProxy } from "./transport/ws-admission.js";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 import {
   createVisitorCache,
@@ -55,9 +60,9 @@ import {
   wroteSomething,
   publicReadFields,
   type EarlyHeaders,
-} from "./visitor-cache.js";
+} from "./transport/visitor-cache.js";
 import proxyAddr from "proxy-addr";
-import { createVisitorTurns } from "./visitor-turns.js";
+import { createVisitorTurns } from "./transport/visitor-turns.js";
 import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 
 const MAX_BODY = "100kb";

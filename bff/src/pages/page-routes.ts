@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import express, { type Request, type Response, type Router } from "express";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import type { PageHtmlSettings } from "../config.js";
-import { notFoundAnswer } from "../error-pages.js";
+import { notFoundAnswer } from "../transport/error-pages.js";
 import { unwrap, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
 import type { RestStoryDetail } from "../upstream/rest-types.js";
 import {

@@ -1,6 +1,6 @@
 // POST /v1/limits/anonymous-turns: the visitor cache's answers, counted against the caller's
 // per-address limit at the api (docs/decisions/029-bff-visitor-cache.md).
-import type { CountTurns } from "../visitor-turns.js";
+import type { CountTurns } from "../transport/visitor-turns.js";
 import type { RestConnection } from "./rest-client.js";
 
 /** Counts turns for the address the client headers name; throws when the api did not answer. */

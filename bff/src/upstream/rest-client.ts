@@ -9,13 +9,13 @@ import {
 } from "undici";
 import type { paths } from "./api-types.js";
 import { GraphQLError } from "graphql";
-import { badUserInput } from "../arguments.js";
+import { badUserInput } from "../graphql/arguments.js";
 import {
   graphQLErrorFromRest,
   tooManyUpstreamCalls,
   upstreamUnavailable,
   type RestErrorBody,
-} from "../errors.js";
+} from "../graphql/errors.js";
 
 export type RestClient = Client<paths>;
 

@@ -8,7 +8,7 @@ import WebSocket from "ws";
 import { EventFeed } from "./event-feed.js";
 import { storyGenerationEventFrom, type StoryGenerationEvent } from "./live-story-message.js";
 import type { GraphQLErrorCode } from "@storyloom/common";
-import { upstreamUnavailable } from "../errors.js";
+import { upstreamUnavailable } from "../graphql/errors.js";
 
 export type StoryEventFeed = EventFeed<StoryGenerationEvent>;
 
