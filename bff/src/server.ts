@@ -60,7 +60,7 @@ import {
   wroteSomething,
   publicReadFields,
   type EarlyHeaders,
-} from "./transport/visitor-cache.js";
+} from "./transport/visitor-cache/index.js";
 import proxyAddr from "proxy-addr";
 import { createVisitorTurns } from "./transport/visitor-turns.js";
 import { countAnonymousTurns } from "./upstream/anonymous-turns.js";

@@ -7,7 +7,7 @@ import {
 } from "../../../../scripts/lib/auth-emulator-client.mjs";
 import { globalId } from "../global-id.js";
 import { startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
-import { wroteSomething } from "../../transport/visitor-cache.js";
+import { wroteSomething } from "../../transport/visitor-cache/writes.js";
 
 // House ads and affiliate links through the BFF (docs/decisions/032), against a real api process,
 // with the visitor cache on: one-time nonces must never be shared between visitors.

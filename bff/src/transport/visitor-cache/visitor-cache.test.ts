@@ -7,13 +7,9 @@ import { encodeCursor } from "../../graphql/pagination.js";
 import { createSchema } from "../../graphql/schema.js";
 import { startCountingProxy, type CountingProxy } from "../../testing/counting-proxy.js";
 import { startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
-import {
-  addressKey,
-  isPublicRead,
-  publicReadFields,
-  stableJson,
-  wroteSomething,
-} from "../visitor-cache.js";
+import { isPublicRead, publicReadFields, stableJson } from "./cacheability.js";
+import { addressKey } from "./turns.js";
+import { wroteSomething } from "./writes.js";
 import { FIRST_DATA_DOCUMENTS } from "../../__generated__/first-data-documents.js";
 
 // The visitor micro-cache of /graphql (docs/decisions/029-bff-visitor-cache.md), against a real
