@@ -1,16 +1,15 @@
-// The one place that turns the api's REST errors into GraphQL error codes: the table and its
-// reasons are in docs/decisions/004-rest-errors-and-graphql-codes.md.
+// The one place that turns the api's failures (upstream/upstream-failure.ts) into GraphQL errors
+// and their codes: the table and its reasons are in
+// docs/decisions/004-rest-errors-and-graphql-codes.md.
 import type { GraphQLErrorCode, RestErrorCode } from "@storyloom/common";
 import { GraphQLError } from "graphql";
-
-/** The api's error body: `{ detail, code, field?, status? }`. */
-export interface RestErrorBody {
-  detail?: unknown;
-  code?: RestErrorCode;
-  field?: unknown;
-  /** The story's current status, on INVALID_TRANSITION (the action needs another status). */
-  status?: unknown;
-}
+import { dataOf, type RestResult } from "../upstream/rest-client.js";
+import {
+  UpstreamFailure,
+  type RestErrorBody,
+  type UpstreamProblem,
+} from "../upstream/upstream-failure.js";
+import { badUserInput } from "./arguments.js";
 
 /** What a GraphQL error built from a REST error carries beside its message. */
 type RestErrorExtensions = {
@@ -77,6 +76,66 @@ export function upstreamUnavailable(): GraphQLError {
   return new GraphQLError(fallbackMessage.UPSTREAM_UNAVAILABLE, {
     extensions: { code: "UPSTREAM_UNAVAILABLE" },
   });
+}
+
+/** The live channel's words for a stream it refused for good without a reason of its own. */
+const streamRefusalMessage: Record<401 | 403 | 404, string> = {
+  401: "Authentication failed. Cannot connect for updates.",
+  403: "You are not allowed to watch this story.",
+  404: "Story not found.",
+};
+
+/** A failed api call as the GraphQL error clients get; anything else is left as it is. */
+export function graphQLErrorFrom(error: unknown): unknown {
+  if (!(error instanceof UpstreamFailure)) return error;
+  return graphQLErrorOf(error.problem);
+}
+
+function graphQLErrorOf(problem: UpstreamProblem): GraphQLError {
+  switch (problem.kind) {
+    case "refused":
+      return graphQLErrorFromRest(problem.status, problem.body, problem.retryAfter);
+    case "stream-refused":
+      // The api's close reason is its detail, shown like a REST error's detail.
+      return new GraphQLError(problem.reason || streamRefusalMessage[problem.status], {
+        extensions: { code: codeOf(problem.status) },
+      });
+    case "unreachable":
+      return upstreamUnavailable();
+    case "unsendable":
+      // The caller's input, not the api's trouble.
+      return badUserInput("The request holds text that cannot be sent: an unpaired surrogate.");
+    case "too-many-calls":
+      return tooManyUpstreamCalls(problem.max);
+  }
+}
+
+/** Awaits a REST call and returns its data, or throws the GraphQL error its failure maps to. */
+export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
+  try {
+    return await dataOf(call);
+  } catch (error) {
+    throw graphQLErrorFrom(error);
+  }
+}
+
+/**
+ * The same, with null for the api's 404: a thing the viewer may not see does not exist for them
+ * (an unknown story, category, username, purchase…).
+ */
+export async function unwrapOrNull<T>(call: Promise<RestResult<T>>): Promise<T | null> {
+  try {
+    return await dataOf(call);
+  } catch (error) {
+    if (
+      error instanceof UpstreamFailure &&
+      error.problem.kind === "refused" &&
+      error.problem.status === 404
+    ) {
+      return null;
+    }
+    throw graphQLErrorFrom(error);
+  }
 }
 
 /** An operation refused by a limit (limits.ts), on HTTP and graphql-ws alike. */

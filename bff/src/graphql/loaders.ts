@@ -2,7 +2,7 @@
 // number of story cards on a page, their authors cost one upstream call.
 import DataLoader from "dataloader";
 import type { RestClient } from "../upstream/rest-client.js";
-import { unwrap } from "../upstream/rest-client.js";
+import { unwrap } from "./errors.js";
 import type { RestCategory, RestPublicProfile } from "../upstream/rest-types.js";
 
 /** The api's GET /v1/users takes at most 100 ids a call. */

@@ -4,7 +4,8 @@ import { startCountingProxy, type CountingProxy } from "../testing/counting-prox
 import { graphqlOverWebSocket } from "../testing/over-websocket.js";
 import { publishStory } from "../testing/publish-story.js";
 import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../testing/stack.js";
-import { connectRest, unwrap } from "../upstream/rest-client.js";
+import { connectRest } from "../upstream/rest-client.js";
+import { unwrap } from "./errors.js";
 
 // What one small request may make the api do (docs/decisions/013-graphql-operation-cost.md),
 // against a real api behind a counting proxy, with the BFF's default limits.

@@ -6,7 +6,7 @@ import express, { type Request, type Response, type Router } from "express";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import type { PageHtmlSettings } from "../config.js";
 import { notFoundAnswer } from "../transport/error-pages.js";
-import { unwrap, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
+import { dataOf, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
 import type { RestStoryDetail } from "../upstream/rest-types.js";
 import {
   FIRST_DATA_ELEMENT_ID,
@@ -171,7 +171,7 @@ async function listedStory(
   client: ClientHeaders,
 ): Promise<RestStoryDetail | null> {
   try {
-    const story = await unwrap(
+    const story = await dataOf(
       rest.forAuthorization(null, client).GET("/v1/stories/{id}", {
         params: { path: { id: publicId } },
       }),

@@ -2,9 +2,9 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApi, type ApiProcess } from "../testing/stack.js";
-import { countAnonymousTurns } from "../upstream/anonymous-turns.js";
+import { countAnonymousTurns, type CountTurns } from "../upstream/anonymous-turns.js";
 import { connectRest, type RestConnection } from "../upstream/rest-client.js";
-import { createVisitorTurns, turnsPerBatch, type CountTurns } from "./visitor-turns.js";
+import { createVisitorTurns, turnsPerBatch } from "./visitor-turns.js";
 
 // The visitor cache's turns at the api (docs/decisions/029-bff-visitor-cache.md), against a real
 // api whose limit (300 a minute) is counted in batches: 300 / 100 = 3 turns a batch.

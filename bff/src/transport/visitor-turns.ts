@@ -12,6 +12,7 @@
 // is on its way waits for the api's answer to the first. A timer sends what a batch holds, so no
 // turn is lost. The limit is learnt from the api's answers.
 import { LRUCache } from "lru-cache";
+import type { CountTurns, TurnsAnswer } from "../upstream/anonymous-turns.js";
 import type { ClientHeaders } from "../upstream/rest-client.js";
 
 /** Below this limit every turn is counted before the answer (the api's rule, decision 019). */
@@ -28,14 +29,6 @@ const LIMIT_KNOWN_MS = 60_000;
 export function turnsPerBatch(limit: number): number {
   return Math.max(1, Math.min(MAX_TURNS_PER_BATCH, Math.floor(limit / 100)));
 }
-
-/** The api's answer to counting turns. */
-export type TurnsAnswer =
-  | { counted: true; limit: number; remaining: number; resetSeconds: number }
-  | { counted: false; retryAfter: number };
-
-/** Counts `turns` for the address `client` names; throws when the api could not answer. */
-export type CountTurns = (client: ClientHeaders, turns: number) => Promise<TurnsAnswer>;
 
 interface AddressState {
   /** Turns answered here and not yet sent to the api. */

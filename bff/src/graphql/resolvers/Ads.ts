@@ -10,7 +10,7 @@ import type {
 } from "../../__generated__/resolvers-types.js";
 import { apiIdArgument } from "../arguments.js";
 import type { paths } from "../../upstream/api-types.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap, unwrapOrNull } from "../errors.js";
 import { decodeGlobalId, globalId } from "../global-id.js";
 
 // House ads and affiliate links (docs/decisions/032-house-ads-and-affiliate-links.md) over the
@@ -130,9 +130,8 @@ export const AdQueries: Pick<
   adminAffiliateLinks: async (_parent, _args, { rest }) =>
     (await unwrap(rest.GET("/v1/admin/affiliate-links"))).map(toAdminLink),
   adminAffiliateLink: async (_parent, { id }, { rest }) => {
-    const answer = await rest.GET("/v1/admin/affiliate-links/{id}", linkPath(id));
-    if (answer.response.status === 404) return null;
-    return toAdminLink(await unwrap(Promise.resolve(answer)));
+    const link = await unwrapOrNull(rest.GET("/v1/admin/affiliate-links/{id}", linkPath(id)));
+    return link === null ? null : toAdminLink(link);
   },
 };
 

@@ -1,7 +1,7 @@
 import { HOME_SECTION_CARDS } from "@storyloom/common";
 import type { AuthorProfileResolvers } from "../../__generated__/resolvers-types.js";
 import { storyConnection } from "../story-lists.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap } from "../errors.js";
 import { globalId } from "../global-id.js";
 
 /** A person's public profile (docs/product.md#author-profiles-and-subscriptions). */

@@ -1,6 +1,6 @@
 import type { PricePointCents } from "@storyloom/common";
 import type { MutationResolvers } from "../../__generated__/resolvers-types.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap } from "../errors.js";
 import { decodeGlobalId } from "../global-id.js";
 import { tagIdArgument } from "../arguments.js";
 

@@ -1,5 +1,4 @@
 import { formatPrice, LIST_MAX_SIZE } from "@storyloom/common";
-import { GraphQLError } from "graphql";
 import type {
   AdminPurchaseResolvers,
   EarningResolvers,
@@ -14,7 +13,7 @@ import type {
 import { apiIdArgument, badUserInput } from "../arguments.js";
 import { checkPageSize, pageConnection } from "../pagination.js";
 import { checkListSize } from "../story-lists.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap, unwrapOrNull } from "../errors.js";
 import { decodeGlobalId, globalId } from "../global-id.js";
 
 // Purchases, premium and earnings (docs/product.md#purchases-and-premium): the bff maps, the api
@@ -24,9 +23,6 @@ import { decodeGlobalId, globalId } from "../global-id.js";
 export const ADMIN_PURCHASES_MAX = 100;
 /** A test checkout session's id: what the api's route takes. */
 const SESSION_ID = /^[A-Za-z0-9_-]{1,100}$/;
-
-const isNotFound = (error: unknown) =>
-  error instanceof GraphQLError && error.extensions.code === "NOT_FOUND";
 
 function sessionArgument(sessionId: string): string {
   if (!SESSION_ID.test(sessionId)) throw badUserInput("sessionId is not valid.", "sessionId");
@@ -93,12 +89,7 @@ export const purchaseQueries: Pick<
 > = {
   purchase: async (_parent, { purchaseId }, { rest }) => {
     const id = apiIdArgument(purchaseId, "purchaseId");
-    try {
-      return await unwrap(rest.GET("/v1/purchases/{id}", { params: { path: { id } } }));
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unwrapOrNull(rest.GET("/v1/purchases/{id}", { params: { path: { id } } }));
   },
   myPurchases: (_parent, { first, after }, { rest }) =>
     pageConnection(checkListSize(first, 20), after, LIST_MAX_SIZE, (page) =>
@@ -128,14 +119,9 @@ export const purchaseQueries: Pick<
     ),
   testCheckout: async (_parent, { sessionId }, { rest }) => {
     const session_id = sessionArgument(sessionId);
-    try {
-      return await unwrap(
-        rest.GET("/v1/payments/test-checkout/{session_id}", { params: { path: { session_id } } }),
-      );
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unwrapOrNull(
+      rest.GET("/v1/payments/test-checkout/{session_id}", { params: { path: { session_id } } }),
+    );
   },
 };
 

@@ -6,10 +6,7 @@ import { checkPageSize, pageConnection } from "../pagination.js";
 import { TAGS_MAX } from "../operation-cost.js";
 import { checkListSize, filtersQuery, storyConnection } from "../story-lists.js";
 import type { RestSearchHighlight } from "../../upstream/rest-types.js";
-import { unwrap } from "../../upstream/rest-client.js";
-
-const isNotFound = (error: unknown) =>
-  error instanceof GraphQLError && error.extensions.code === "NOT_FOUND";
+import { unwrap, unwrapOrNull } from "../errors.js";
 
 export const Query: QueryResolvers = {
   // Listed stories: one api call each whatever the page size (authors come batched).
@@ -69,25 +66,15 @@ export const Query: QueryResolvers = {
   userProfile: async (_parent, { username }, { rest }) => {
     const name = username.trim();
     if (name === "" || name.length > 64) return null;
-    try {
-      return await unwrap(
-        rest.GET("/v1/users/by-username/{username}", { params: { path: { username: name } } }),
-      );
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unwrapOrNull(
+      rest.GET("/v1/users/by-username/{username}", { params: { path: { username: name } } }),
+    );
   },
   categories: (_parent, _args, { rest }) => unwrap(rest.GET("/v1/categories")),
   // A category that does not exist is null; an id no category can have is bad input.
   category: async (_parent, { publicId }, { rest }) => {
     const id = apiIdArgument(publicId, "publicId");
-    try {
-      return await unwrap(rest.GET("/v1/categories/{id}", { params: { path: { id } } }));
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unwrapOrNull(rest.GET("/v1/categories/{id}", { params: { path: { id } } }));
   },
 
   subscriptionFeed: (_parent, { first, after }, { rest }) =>
@@ -118,12 +105,7 @@ export const Query: QueryResolvers = {
   // story can have is bad input, never a path of its own (an empty one would be /v1/stories/).
   story: async (_parent, { publicId }, { rest }) => {
     const id = apiIdArgument(publicId, "publicId");
-    try {
-      return await unwrap(rest.GET("/v1/stories/{id}", { params: { path: { id } } }));
-    } catch (error) {
-      if (isNotFound(error)) return null;
-      throw error;
-    }
+    return unwrapOrNull(rest.GET("/v1/stories/{id}", { params: { path: { id } } }));
   },
 
   myStories: (_parent, { first, after }, { rest }) =>

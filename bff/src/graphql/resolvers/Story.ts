@@ -1,7 +1,7 @@
 import type { StoryResolvers } from "../../__generated__/resolvers-types.js";
 import { COMMENTS_LIMIT, SITE_CURRENCY } from "@storyloom/common";
 import { sameOriginMediaUrl } from "../../transport/media-proxy.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap } from "../errors.js";
 import { globalId } from "../global-id.js";
 
 export const Story: StoryResolvers = {

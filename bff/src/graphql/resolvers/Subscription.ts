@@ -1,5 +1,6 @@
 import type { SubscriptionResolvers } from "../../__generated__/resolvers-types.js";
 import { apiIdArgument } from "../arguments.js";
+import { graphQLErrorFrom } from "../errors.js";
 import type { FeedItem } from "../../upstream/event-feed.js";
 import type { StoryGenerationEvent } from "../../upstream/live-story-message.js";
 
@@ -11,7 +12,7 @@ export const Subscription: SubscriptionResolvers = {
       storyStreams.subscribe(apiIdArgument(publicId, "publicId"), authorization),
     // The feed's last item may be why the stream ended (NOT_FOUND, UNAUTHENTICATED…).
     resolve: (item: FeedItem<StoryGenerationEvent>) => {
-      if ("failure" in item) throw item.failure;
+      if ("failure" in item) throw graphQLErrorFrom(item.failure);
       return item.event;
     },
   },

@@ -1,7 +1,7 @@
 import type { ViewerResolvers } from "../../__generated__/resolvers-types.js";
 import { checkListSize } from "../story-lists.js";
 import { pageConnection } from "../pagination.js";
-import { unwrap } from "../../upstream/rest-client.js";
+import { unwrap } from "../errors.js";
 import { LIST_MAX_SIZE } from "@storyloom/common";
 import { globalId } from "../global-id.js";
 
