@@ -42,7 +42,8 @@ import {
   operationLimitsRules,
   subscriptionsOverWebSocketOnly,
 } from "./graphql/limits.js";
-import { MEDIA_PATH, mediaProxy } from "./transport/media-proxy.js";
+import { mediaProxy } from "./transport/media-proxy.js";
+import { MEDIA_PATH } from "./upstream/media-urls.js";
 import { createFirstDataRunner } from "./pages/first-data.js";
 import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
 import type { SitemapOptions } from "./pages/sitemap.js";

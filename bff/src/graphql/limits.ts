@@ -15,9 +15,18 @@ import {
   type ValidationContext,
   type ValidationRule,
 } from "graphql";
-import type { GraphQLLimits } from "../config.js";
 import { queryTooComplex } from "./errors.js";
 import { OperationCostMeter, OperationTooCostly } from "./operation-cost.js";
+
+/** The limits of one operation (GRAPHQL_MAX_*). */
+export interface GraphQLLimits {
+  maxDepth: number;
+  maxAliases: number;
+  maxTokens: number;
+  maxCost: number;
+  maxDirectives: number;
+  maxUpstreamCalls: number;
+}
 
 /** Refuses an operation costing more, or calling the api more often, than allowed. */
 export function operationCostRule(limits: GraphQLLimits): ValidationRule {

@@ -3,7 +3,6 @@
 // never a cookie the browser adds; Apollo's CSRF prevention stays on for simple requests
 // (docs/decisions/023-graphql-playground-and-other-clients.md).
 import type { RequestHandler } from "express";
-import type { BffConfig } from "../config.js";
 
 /** What a client may send: the token, JSON, and the headers that satisfy CSRF prevention. */
 const ALLOWED_HEADERS = [
@@ -16,9 +15,12 @@ const ALLOWED_HEADERS = [
 /** How long a browser may keep a preflight's answer, in seconds. */
 const PREFLIGHT_MAX_AGE = "600";
 
+/** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
+export type CorsOrigins = "any" | string[];
+
 /** The CORS headers of an answer to a call from `origin` (none when it is not allowed). */
 export function graphqlCorsHeaders(
-  origins: BffConfig["corsOrigins"],
+  origins: CorsOrigins,
 ): (origin: string | undefined) => Array<[string, string]> {
   const allowed = new Set(origins === "any" ? [] : origins);
   const isAllowed = (origin: string) => origins === "any" || allowed.has(origin);
@@ -32,7 +34,7 @@ export function graphqlCorsHeaders(
       : [];
 }
 
-export function graphqlCors(origins: BffConfig["corsOrigins"]): RequestHandler {
+export function graphqlCors(origins: CorsOrigins): RequestHandler {
   const corsHeaders = graphqlCorsHeaders(origins);
   return (req, res, next) => {
     res.vary("Origin");

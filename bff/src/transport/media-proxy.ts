@@ -10,10 +10,9 @@ import { Readable } from "node:stream";
 import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import { sendFailure, type HttpFailure } from "./error-pages.js";
+import { API_MEDIA_PATH } from "../upstream/media-urls.js";
 import type { ClientHeaders, RestConnection } from "../upstream/rest-client.js";
 
-export const MEDIA_PATH = "/media";
-const API_MEDIA_PATH = "/v1/media/";
 // The api's media ids are nanoids; anything else is not a picture and never goes upstream.
 const MEDIA_ID = /^[A-Za-z0-9_-]{1,64}$/;
 // An illustration's signed URL (docs/decisions/030): the api checks it; only its shape passes here.
@@ -54,13 +53,6 @@ const UNAUTHENTICATED: HttpFailure = {
   code: "UNAUTHENTICATED",
   message: "Authentication required.",
 };
-
-/** The api's `/v1/media/<id>` as the BFF serves it: `/media/<id>`. */
-export function sameOriginMediaUrl(apiUrl: string): string {
-  return apiUrl.startsWith(API_MEDIA_PATH)
-    ? `${MEDIA_PATH}/${apiUrl.slice(API_MEDIA_PATH.length)}`
-    : apiUrl;
-}
 
 /**
  * `client`: the caller's address and browser as the GraphQL requests forward them, so the api

@@ -7,9 +7,8 @@ import path from "node:path";
 import express, { type Request, type RequestHandler, type Router } from "express";
 import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
-import type { BffConfig } from "../config.js";
 import { notFoundAnswer, refuseUndecodablePath } from "./error-pages.js";
-import { contentSecurityPolicy } from "./security-headers.js";
+import { contentSecurityPolicy, type SiteSettings } from "./security-headers.js";
 
 export const PLAYGROUND_ASSETS = "/playground";
 
@@ -18,7 +17,7 @@ export const PLAYGROUND_ASSETS = "/playground";
  * few icons as data: URLs. Scripts stay 'self' only: no inline script, no eval, no worker.
  */
 export function playgroundContentSecurityPolicy(
-  config: Pick<BffConfig, "firebase" | "authEmulatorUrl">,
+  config: Pick<SiteSettings, "firebase" | "authEmulatorUrl">,
 ): Record<string, string[]> {
   const policy = contentSecurityPolicy(config, null);
   return {
@@ -38,9 +37,7 @@ function wantsPage(req: Request): boolean {
   return preferred === "text/html";
 }
 
-export function playground(
-  config: Pick<BffConfig, "playground" | "clientDist" | "firebase" | "authEmulatorUrl">,
-): Router {
+export function playground(config: SiteSettings & { playground: boolean }): Router {
   const router = express.Router();
   const folder = config.clientDist ? path.join(config.clientDist, "playground") : null;
   const indexHtml = folder ? path.join(folder, "index.html") : null;

@@ -4,9 +4,18 @@
 import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
+import type { FirebaseWebConfig } from "@storyloom/common";
 import type { RequestHandler } from "express";
 import helmet from "helmet";
-import type { BffConfig } from "../config.js";
+
+/** What the page policy depends on: the Firebase project, the Auth emulator, the served client. */
+export interface SiteSettings {
+  firebase: FirebaseWebConfig;
+  /** The Auth emulator's URL, or null with a real Firebase project. */
+  authEmulatorUrl: string | null;
+  /** The built client served, or null for none. */
+  clientDist: string | null;
+}
 
 /** Firebase Auth's REST hosts: sign-in and sign-up, and the ID token refresh. */
 const FIREBASE_AUTH_HOSTS = [
@@ -36,7 +45,7 @@ export function inlineScriptHashes(html: string): string[] {
 
 /** The CSP directives for this configuration and the served index.html (null: no client). */
 export function contentSecurityPolicy(
-  config: Pick<BffConfig, "firebase" | "authEmulatorUrl">,
+  config: Pick<SiteSettings, "firebase" | "authEmulatorUrl">,
   indexHtml: string | null,
 ): Record<string, string[]> {
   const emulator = config.authEmulatorUrl ? [new URL(config.authEmulatorUrl).origin] : [];
@@ -67,9 +76,7 @@ export function contentSecurityPolicy(
 }
 
 /** helmet with the app's policy; the served index.html is read once, at start-up. */
-export function securityHeaders(
-  config: Pick<BffConfig, "firebase" | "authEmulatorUrl" | "clientDist">,
-): RequestHandler {
+export function securityHeaders(config: SiteSettings): RequestHandler {
   const indexHtmlPath = config.clientDist ? path.join(config.clientDist, "index.html") : null;
   const indexHtml =
     indexHtmlPath && existsSync(indexHtmlPath) ? readFileSync(indexHtmlPath, "utf8") : null;

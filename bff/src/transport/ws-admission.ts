@@ -9,7 +9,6 @@ import type { GraphQLErrorCode } from "@storyloom/common";
 import { GraphQLError } from "graphql";
 import proxyAddr from "proxy-addr";
 import WebSocket, { type WebSocketServer } from "ws";
-import type { WebSocketLimits } from "../config.js";
 import type { ClientHeaders, RestConnection } from "../upstream/rest-client.js";
 
 /** graphql-ws's Forbidden: the token of connection_init is not valid. Its client retries. */
@@ -27,6 +26,14 @@ export const TOO_MANY_FROM_ADDRESS = "Too many connections from this address.";
 
 /** A token check that takes longer counts as the api being unavailable. */
 const TOKEN_CHECK_TIMEOUT_MS = 5_000;
+
+/** Admission and keepalive of graphql-ws sockets (WS_*). */
+export interface WebSocketLimits {
+  maxSubscriptionsPerSocket: number;
+  maxSocketsPerUser: number;
+  maxSocketsPerAddress: number;
+  pingIntervalMs: number;
+}
 
 /** Whether the proxy at `address` (`hop` steps from this server) is believed: express's rule. */
 export type TrustProxy = (address: string, hop: number) => boolean;

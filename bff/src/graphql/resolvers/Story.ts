@@ -1,6 +1,6 @@
 import type { StoryResolvers } from "../../__generated__/resolvers-types.js";
 import { COMMENTS_LIMIT, SITE_CURRENCY } from "@storyloom/common";
-import { sameOriginMediaUrl } from "../../transport/media-proxy.js";
+import { sameOriginMediaUrl } from "../../upstream/media-urls.js";
 import { unwrap } from "../errors.js";
 import { globalId } from "../global-id.js";
 

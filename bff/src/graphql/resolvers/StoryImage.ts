@@ -1,5 +1,5 @@
 import type { StoryImageResolvers } from "../../__generated__/resolvers-types.js";
-import { sameOriginMediaUrl } from "../../transport/media-proxy.js";
+import { sameOriginMediaUrl } from "../../upstream/media-urls.js";
 
 export const StoryImage: StoryImageResolvers = {
   url: (image) => sameOriginMediaUrl(image.url),
