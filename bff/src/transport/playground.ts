@@ -5,9 +5,9 @@
 import { existsSync } from "node:fs";
 import path from "node:path";
 import express, { type Request, type RequestHandler, type Router } from "express";
-import expressStaticGzip from "express-static-gzip";
 import helmet from "helmet";
-import { notFoundAnswer, refuseUndecodablePath } from "./error-pages.js";
+import { builtAssets } from "./built-assets.js";
+import { notFoundAnswer } from "./error-pages.js";
 import { contentSecurityPolicy, type SiteSettings } from "./security-headers.js";
 
 export const PLAYGROUND_ASSETS = "/playground";
@@ -60,16 +60,7 @@ export function playground(config: SiteSettings & { playground: boolean }): Rout
       res.sendFile(indexHtml);
     });
   });
-  router.use(
-    `${PLAYGROUND_ASSETS}/assets`,
-    refuseUndecodablePath(),
-    expressStaticGzip(path.join(folder!, "assets"), {
-      enableBrotli: true,
-      orderPreference: ["br", "gzip"],
-      index: false,
-      serveStatic: { immutable: true, maxAge: "1y", fallthrough: false },
-    }),
-  );
+  router.use(`${PLAYGROUND_ASSETS}/assets`, ...builtAssets(path.join(folder!, "assets")));
   router.use(PLAYGROUND_ASSETS, notFoundAnswer());
   return router;
 }

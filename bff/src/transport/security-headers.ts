@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import { existsSync, readFileSync } from "node:fs";
 import path from "node:path";
 import type { FirebaseWebConfig } from "@storyloom/common";
-import type { RequestHandler } from "express";
+import type { Request, RequestHandler, Response } from "express";
 import helmet from "helmet";
 
 /** What the page policy depends on: the Firebase project, the Auth emulator, the served client. */
@@ -93,4 +93,23 @@ export function securityHeaders(config: SiteSettings): RequestHandler {
     // HSTS belongs to whatever terminates TLS in front of the BFF; over plain HTTP it means nothing.
     strictTransportSecurity: false,
   });
+}
+
+/**
+ * The headers a middleware that only sets headers (helmet) sets on every answer, for answers made
+ * without express (the visitor cache's, docs/decisions/029-bff-visitor-cache.md).
+ */
+export function headersSetBy(middleware: RequestHandler): Array<[string, string]> {
+  const headers = new Map<string, string>();
+  const res = {
+    setHeader: (name: string, value: unknown) => headers.set(name.toLowerCase(), String(value)),
+    removeHeader: (name: string) => headers.delete(name.toLowerCase()),
+    getHeader: (name: string) => headers.get(name.toLowerCase()),
+  };
+  let called = false;
+  void middleware({ headers: {} } as Request, res as unknown as Response, () => {
+    called = true;
+  });
+  if (!called) throw new Error("the security headers middleware did not pass the request on");
+  return [...headers];
 }
