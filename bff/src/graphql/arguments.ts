@@ -18,6 +18,14 @@ export function badUserInput(message: string, field?: string): GraphQLError {
   });
 }
 
+/**
+ * The fields the caller set, for a REST body or query: one left out (undefined) does not travel;
+ * null does, and clears where the api allows it.
+ */
+export function fieldsSet<T extends Record<string, unknown>>(fields: T): T {
+  return Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
+}
+
 /** Throws BAD_USER_INPUT naming the first argument that holds a forbidden character. */
 export function refuseForbiddenCharacters(args: Record<string, unknown>): void {
   const found = findForbiddenCharacter(args);

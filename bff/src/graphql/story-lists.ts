@@ -3,7 +3,7 @@
 import { LIST_MAX_SIZE } from "@storyloom/common";
 import { checkPageSize, pageConnection, type ApiPage } from "./pagination.js";
 import type { StoryFilters } from "../__generated__/resolvers-types.js";
-import { badUserInput } from "./arguments.js";
+import { badUserInput, fieldsSet } from "./arguments.js";
 
 /** A story has at most 10 tags of at most 40 characters (the api's generation rules). */
 const MAX_FILTER_TAGS = 10;
@@ -26,20 +26,13 @@ export function filtersQuery(filters: StoryFilters | null | undefined) {
     }
     return kept.length > 0 ? kept.join(",") : undefined;
   };
-  const query = {
+  return fieldsSet({
     category: filters?.category ?? undefined,
     tags: tags(filters?.tags, "filters.tags"),
     exclude_tags: tags(filters?.excludeTags, "filters.excludeTags"),
     length: filters?.length ?? undefined,
     nastiness: filters?.nastiness ?? undefined,
-  };
-  return Object.fromEntries(Object.entries(query).filter(([, value]) => value !== undefined)) as {
-    category?: string;
-    tags?: string;
-    exclude_tags?: string;
-    length?: NonNullable<StoryFilters["length"]>;
-    nastiness?: NonNullable<StoryFilters["nastiness"]>;
-  };
+  });
 }
 
 /** `first` of a public list or of bookmarks: the api answers at most LIST_MAX_SIZE a page. */

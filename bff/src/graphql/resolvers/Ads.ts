@@ -3,29 +3,51 @@ import type {
   AdminAffiliateLink,
   AdPlacement,
   CreateAdInput,
+  CreateAffiliateLinkInput,
   MutationResolvers,
   QueryResolvers,
   UpdateAdInput,
   UpdateAffiliateLinkInput,
 } from "../../__generated__/resolvers-types.js";
-import { apiIdArgument } from "../arguments.js";
-import type { paths } from "../../upstream/api-types.js";
-import { unwrap, unwrapOrNull } from "../errors.js";
+import { apiIdArgument, fieldsSet } from "../arguments.js";
+import { unwrap } from "../errors.js";
 import { decodeGlobalId, globalId } from "../global-id.js";
+import { adminCrud } from "./admin-crud.js";
 
 // House ads and affiliate links (docs/decisions/032-house-ads-and-affiliate-links.md) over the
-// api's REST shapes: the api decides who sees an ad and what is counted; the bff maps.
-
-type RestAdminAd =
-  paths["/v1/admin/ads"]["get"]["responses"][200]["content"]["application/json"][number];
-type RestAdminLink =
-  paths["/v1/admin/affiliate-links"]["get"]["responses"][200]["content"]["application/json"][number];
+// api's REST shapes: the api decides who sees an ad and what is counted; the bff maps. Admins keep
+// both through one shape of resolvers (admin-crud.ts).
 
 const placementOf = (placement: AdPlacement): "home" | "reader" =>
   placement === "READER" ? "reader" : "home";
 
-function toAdminAd(ad: RestAdminAd): AdminAd {
-  return {
+function adBody(input: CreateAdInput | UpdateAdInput) {
+  return fieldsSet({
+    title: input.title ?? undefined,
+    body: input.body ?? undefined,
+    image_url: input.imageUrl,
+    target_url: input.targetUrl ?? undefined,
+    placement: input.placement ? placementOf(input.placement) : undefined,
+    weight: input.weight ?? undefined,
+    starts_at: input.startsAt,
+    ends_at: input.endsAt,
+    paused: input.paused ?? undefined,
+  });
+}
+
+function linkBody(input: CreateAffiliateLinkInput | UpdateAffiliateLinkInput) {
+  return fieldsSet({
+    label: input.label ?? undefined,
+    target_url: input.targetUrl ?? undefined,
+    disclosure: input.disclosure,
+    active: input.active ?? undefined,
+  });
+}
+
+const ads = adminCrud({
+  collection: "/v1/admin/ads",
+  idType: "Ad",
+  fromRest: (ad): AdminAd => ({
     id: globalId("Ad", ad.id),
     title: ad.title,
     body: ad.body,
@@ -43,11 +65,20 @@ function toAdminAd(ad: RestAdminAd): AdminAd {
     clicks: ad.clicks,
     rawViews: ad.raw_views,
     rawClicks: ad.raw_clicks,
-  };
-}
+  }),
+  createBody: (input: CreateAdInput) => ({
+    ...adBody(input),
+    title: input.title,
+    target_url: input.targetUrl,
+    placement: placementOf(input.placement),
+  }),
+  updateBody: (input: UpdateAdInput) => adBody(input),
+});
 
-function toAdminLink(link: RestAdminLink): AdminAffiliateLink {
-  return {
+const links = adminCrud({
+  collection: "/v1/admin/affiliate-links",
+  idType: "AffiliateLink",
+  fromRest: (link): AdminAffiliateLink => ({
     id: globalId("AffiliateLink", link.id),
     label: link.label,
     targetUrl: link.target_url,
@@ -57,37 +88,15 @@ function toAdminLink(link: RestAdminLink): AdminAffiliateLink {
     updatedAt: link.updated_at,
     clicks: link.clicks,
     rawClicks: link.raw_clicks,
-  };
-}
+  }),
+  createBody: (input: CreateAffiliateLinkInput) => ({
+    ...linkBody(input),
+    label: input.label,
+    target_url: input.targetUrl,
+  }),
+  updateBody: (input: UpdateAffiliateLinkInput) => linkBody(input),
+});
 
-/** Only the fields the caller set travel; null clears where the api allows it. */
-const present = <T extends Record<string, unknown>>(fields: T) =>
-  Object.fromEntries(Object.entries(fields).filter(([, value]) => value !== undefined)) as T;
-
-function adBody(input: CreateAdInput | UpdateAdInput) {
-  return present({
-    title: input.title ?? undefined,
-    body: input.body ?? undefined,
-    image_url: input.imageUrl,
-    target_url: input.targetUrl ?? undefined,
-    placement: input.placement ? placementOf(input.placement) : undefined,
-    weight: input.weight ?? undefined,
-    starts_at: input.startsAt,
-    ends_at: input.endsAt,
-    paused: input.paused ?? undefined,
-  });
-}
-
-function linkBody(input: UpdateAffiliateLinkInput) {
-  return present({
-    label: input.label ?? undefined,
-    target_url: input.targetUrl ?? undefined,
-    disclosure: input.disclosure,
-    active: input.active ?? undefined,
-  });
-}
-
-const adPath = (id: string) => ({ params: { path: { id: decodeGlobalId("Ad", id, "id") } } });
 const linkPath = (id: string) => ({
   params: { path: { id: decodeGlobalId("AffiliateLink", id, "id") } },
 });
@@ -125,14 +134,9 @@ export const AdQueries: Pick<
       disclosure: link.disclosure,
     }));
   },
-  adminAds: async (_parent, _args, { rest }) =>
-    (await unwrap(rest.GET("/v1/admin/ads"))).map(toAdminAd),
-  adminAffiliateLinks: async (_parent, _args, { rest }) =>
-    (await unwrap(rest.GET("/v1/admin/affiliate-links"))).map(toAdminLink),
-  adminAffiliateLink: async (_parent, { id }, { rest }) => {
-    const link = await unwrapOrNull(rest.GET("/v1/admin/affiliate-links/{id}", linkPath(id)));
-    return link === null ? null : toAdminLink(link);
-  },
+  adminAds: ads.list,
+  adminAffiliateLinks: links.list,
+  adminAffiliateLink: links.find,
 };
 
 export const AdMutations: Pick<
@@ -153,45 +157,10 @@ export const AdMutations: Pick<
     unwrap(rest.POST("/v1/ads/offers/{nonce}/click", noncePath(nonce))),
   trackAffiliateClick: (_parent, { id }, { rest }) =>
     unwrap(rest.POST("/v1/affiliates/{id}/track", linkPath(id))),
-  createAd: async (_parent, { input }, { rest }) => {
-    const body = adBody(input);
-    return toAdminAd(
-      await unwrap(
-        rest.POST("/v1/admin/ads", {
-          body: {
-            ...body,
-            title: input.title,
-            target_url: input.targetUrl,
-            placement: placementOf(input.placement),
-          },
-        }),
-      ),
-    );
-  },
-  updateAd: async (_parent, { id, input }, { rest }) =>
-    toAdminAd(
-      await unwrap(rest.PATCH("/v1/admin/ads/{id}", { ...adPath(id), body: adBody(input) })),
-    ),
-  deleteAd: async (_parent, { id }, { rest }) => {
-    await unwrap(rest.DELETE("/v1/admin/ads/{id}", adPath(id)));
-    return { id, deleted: true };
-  },
-  createAffiliateLink: async (_parent, { input }, { rest }) =>
-    toAdminLink(
-      await unwrap(
-        rest.POST("/v1/admin/affiliate-links", {
-          body: { ...linkBody(input), label: input.label, target_url: input.targetUrl },
-        }),
-      ),
-    ),
-  updateAffiliateLink: async (_parent, { id, input }, { rest }) =>
-    toAdminLink(
-      await unwrap(
-        rest.PATCH("/v1/admin/affiliate-links/{id}", { ...linkPath(id), body: linkBody(input) }),
-      ),
-    ),
-  deleteAffiliateLink: async (_parent, { id }, { rest }) => {
-    await unwrap(rest.DELETE("/v1/admin/affiliate-links/{id}", linkPath(id)));
-    return { id, deleted: true };
-  },
+  createAd: ads.create,
+  updateAd: ads.update,
+  deleteAd: ads.remove,
+  createAffiliateLink: links.create,
+  updateAffiliateLink: links.update,
+  deleteAffiliateLink: links.remove,
 };
