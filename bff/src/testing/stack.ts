@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { inject } from "vitest";
+import { expect, inject } from "vitest";
 import { startProcess } from "../../../scripts/lib/processes.mjs";
 import { loadConfig, type BffConfig } from "../config.js";
 import { createBffServer, type BffServer, type BffServerOptions } from "../server.js";
@@ -81,16 +81,24 @@ export async function startBff(
   return { url, config, server };
 }
 
-/** POSTs a GraphQL operation as the web client does; resolves to the JSON response body. */
+/**
+ * POSTs a GraphQL operation as the web client does (with `headers` besides, a browser's
+ * User-Agent say); resolves to the JSON response body.
+ */
 export async function graphql(
   bffUrl: string,
   query: string,
-  { token, variables }: { token?: string; variables?: Record<string, unknown> } = {},
+  {
+    token,
+    variables,
+    headers = {},
+  }: { token?: string; variables?: Record<string, unknown>; headers?: Record<string, string> } = {},
 ) {
   const response = await fetch(`${bffUrl}/graphql`, {
     method: "POST",
     headers: {
       "content-type": "application/json",
+      ...headers,
       ...(token && { authorization: `Bearer ${token}` }),
     },
     body: JSON.stringify({ query, variables }),
@@ -98,5 +106,38 @@ export async function graphql(
   return (await response.json()) as {
     data?: Record<string, unknown> | null;
     errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
+  };
+}
+
+// Answers are checked by the assertions; their static type would only repeat the query.
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Data = Record<string, any>;
+
+/** What a test reads of a refusal. */
+export interface Refusal {
+  code: string;
+  reason?: string;
+  field?: string;
+}
+
+/**
+ * A suite's calls to the bff whose URL `url()` gives when they run (it starts in beforeAll):
+ * `call` resolves to an operation's data, any error failing the test; `failure` to the
+ * extensions of the one error the operation must fail with.
+ */
+export function graphqlCalls(url: () => string, headers: Record<string, string> = {}) {
+  const send = (query: string, token?: string, variables?: Record<string, unknown>) =>
+    graphql(url(), query, { token, variables, headers });
+  return {
+    async call(query: string, token?: string, variables?: Record<string, unknown>) {
+      const body = await send(query, token, variables);
+      expect(body.errors).toBeUndefined();
+      return body.data as Data;
+    },
+    async failure(query: string, token?: string, variables?: Record<string, unknown>) {
+      const body = await send(query, token, variables);
+      expect(body.errors).toHaveLength(1);
+      return body.errors![0]!.extensions as unknown as Refusal;
+    },
   };
 }

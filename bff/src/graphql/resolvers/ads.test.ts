@@ -6,7 +6,13 @@ import {
   uniqueEmail,
 } from "../../../../scripts/lib/auth-emulator-client.mjs";
 import { globalId } from "../global-id.js";
-import { startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
+import {
+  graphqlCalls,
+  startApi,
+  startBff,
+  type ApiProcess,
+  type Bff,
+} from "../../testing/stack.js";
 import { wroteSomething } from "../../transport/visitor-cache/writes.js";
 
 // House ads and affiliate links through the BFF (docs/decisions/032), against a real api process,
@@ -20,38 +26,8 @@ let bff: Bff;
 let admin: string;
 let reader: string;
 
-// Answers are checked by the assertions; their static type would only repeat the query.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = Record<string, any>;
-
-/** POSTs an operation as a browser would (a browser's User-Agent: the api leaves bots out). */
-async function send(query: string, token?: string, variables?: Record<string, unknown>) {
-  const response = await fetch(`${bff.url}/graphql`, {
-    method: "POST",
-    headers: {
-      "content-type": "application/json",
-      "user-agent": BROWSER,
-      ...(token && { authorization: `Bearer ${token}` }),
-    },
-    body: JSON.stringify({ query, variables }),
-  });
-  return (await response.json()) as {
-    data?: Data | null;
-    errors?: Array<{ message: string; extensions?: Record<string, unknown> }>;
-  };
-}
-
-async function call(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await send(query, token, variables);
-  expect(body.errors).toBeUndefined();
-  return body.data as Data;
-}
-
-async function failure(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await send(query, token, variables);
-  expect(body.errors).toHaveLength(1);
-  return body.errors![0]!.extensions as { code: string; field?: string };
-}
+// As a browser would send them (a browser's User-Agent: the api leaves bots out).
+const { call, failure } = graphqlCalls(() => bff.url, { "user-agent": BROWSER });
 
 const CREATE_AD = `mutation($input: CreateAdInput!) {
   createAd(input: $input) { id title placement weight paused imageUrl targetUrl views rawViews }

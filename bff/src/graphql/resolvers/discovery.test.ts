@@ -7,7 +7,14 @@ import {
 import { globalId } from "../global-id.js";
 import { startCountingProxy, type CountingProxy } from "../../testing/counting-proxy.js";
 import { publishStory } from "../../testing/publish-story.js";
-import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
+import {
+  graphqlCalls,
+  startApi,
+  startBff,
+  type ApiProcess,
+  type Bff,
+  type Data,
+} from "../../testing/stack.js";
 
 // Categories, tags, /explore's filters and search through the BFF (docs/decisions/024), against
 // a real api process behind a counting proxy.
@@ -23,21 +30,7 @@ let fables = "";
 let ghosts = "";
 const published: string[] = [];
 
-// Answers are checked by the assertions; their static type would only repeat the query.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = Record<string, any>;
-
-async function call(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toBeUndefined();
-  return body.data as Data;
-}
-
-async function failure(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toHaveLength(1);
-  return body.errors![0]!.extensions as { code: string; reason?: string; field?: string };
-}
+const { call, failure } = graphqlCalls(() => bff.url);
 
 const CREATE = `mutation($input: CreateCategoryInput!) {
   createCategory(input: $input) { id publicId name slug description storyCount }

@@ -2,7 +2,15 @@ import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from "v
 import { signUp, uniqueEmail } from "../../../../scripts/lib/auth-emulator-client.mjs";
 import { startCountingProxy, type CountingProxy } from "../../testing/counting-proxy.js";
 import { publishStory } from "../../testing/publish-story.js";
-import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
+import {
+  graphql,
+  graphqlCalls,
+  startApi,
+  startBff,
+  type ApiProcess,
+  type Bff,
+  type Data,
+} from "../../testing/stack.js";
 
 // Author profiles, subscriptions and preferences through the BFF, against a real api process
 // behind a counting proxy, so the tests see every upstream call.
@@ -25,15 +33,7 @@ afterAll(async () => {
 
 beforeEach(() => proxy.reset());
 
-// Answers are checked by the assertions; their static type would only repeat the query.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = Record<string, any>;
-
-async function call(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toBeUndefined();
-  return body.data as Data;
-}
+const { call } = graphqlCalls(() => bff.url);
 
 async function newUser(name: string) {
   const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail(name));

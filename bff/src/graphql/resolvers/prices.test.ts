@@ -6,7 +6,14 @@ import {
 } from "../../../../scripts/lib/auth-emulator-client.mjs";
 import { globalId } from "../global-id.js";
 import { publishStory } from "../../testing/publish-story.js";
-import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
+import {
+  graphqlCalls,
+  startApi,
+  startBff,
+  type ApiProcess,
+  type Bff,
+  type Data,
+} from "../../testing/stack.js";
 
 // Prices and what a viewer may read, through the BFF against a real api process: the api decides
 // (docs/decisions/030-premium-prices-and-access.md), the BFF maps its answer.
@@ -19,21 +26,7 @@ let reader: string;
 
 const ADMIN_EMAIL = "prices-admin@example.com";
 
-// Answers are checked by the assertions; their static type would only repeat the query.
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = Record<string, any>;
-
-async function call(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toBeUndefined();
-  return body.data as Data;
-}
-
-async function failure(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toHaveLength(1);
-  return body.errors![0]!.extensions as { code: string; reason?: string; field?: string };
-}
+const { call, failure } = graphqlCalls(() => bff.url);
 
 beforeAll(async () => {
   api = await startApi({ STORY_WRITER_PACE_MS: "0", ADMIN_EMAILS: ADMIN_EMAIL });

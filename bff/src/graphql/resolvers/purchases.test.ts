@@ -7,7 +7,13 @@ import {
 import { globalId } from "../global-id.js";
 import { startCountingProxy, type CountingProxy } from "../../testing/counting-proxy.js";
 import { publishStory } from "../../testing/publish-story.js";
-import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../../testing/stack.js";
+import {
+  graphqlCalls,
+  startApi,
+  startBff,
+  type ApiProcess,
+  type Bff,
+} from "../../testing/stack.js";
 
 // Purchases and premium through the BFF, against a real api process with the local test provider
 // (no Stripe keys): the test checkout's Pay sends a signed event to the api's webhook
@@ -38,20 +44,7 @@ afterAll(async () => {
 
 beforeEach(() => proxy.reset());
 
-// eslint-disable-next-line @typescript-eslint/no-explicit-any
-type Data = Record<string, any>;
-
-async function call(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toBeUndefined();
-  return body.data as Data;
-}
-
-async function failure(query: string, token?: string, variables?: Record<string, unknown>) {
-  const body = await graphql(bff.url, query, { token, variables });
-  expect(body.errors).toHaveLength(1);
-  return body.errors![0]!.extensions as { code: string; reason?: string; field?: string };
-}
+const { call, failure } = graphqlCalls(() => bff.url);
 
 async function newUser(name: string) {
   const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail(name));
