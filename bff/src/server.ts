@@ -131,7 +131,7 @@ export async function createBffServer(
     csrfPrevention: true,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      // Apollo's landing page loads from a CDN; ours is bundled (playground.ts).
+      // Apollo's landing page loads from a CDN; ours is bundled (transport/playground.ts).
       ApolloServerPluginLandingPageDisabled(),
       // The schema gives no cache hints, and the default cache-control plugin would still wrap
       // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).

@@ -14,7 +14,7 @@ export const Story: StoryResolvers = {
   author: (story) =>
     story.author_username ? { id: story.author_id, username: story.author_username } : null,
   categoryName: (story) => story.category_name,
-  // All the categories of a page from one GET /v1/categories (loaders.ts).
+  // All the categories of a page from one GET /v1/categories (../loaders.ts).
   category: (story, _args, { loaders }) =>
     story.category_id ? loaders.categories.load(story.category_id) : null,
   themeKeywords: (story) => story.theme_keywords,

@@ -24,7 +24,7 @@ import { User } from "./User.js";
 import { Viewer } from "./Viewer.js";
 
 export const resolvers: Resolvers = {
-  // Enums carry the api's values inside (enum-values.ts), in arguments and in answers alike.
+  // Enums carry the api's values inside (../enum-values.ts), in arguments and in answers alike.
   ...ENUM_VALUES,
   // House ads and affiliate links keep their resolvers in Ads.ts (docs/decisions/032), purchases
   // theirs in Purchases.ts (docs/decisions/031).

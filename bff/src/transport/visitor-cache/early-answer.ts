@@ -18,9 +18,9 @@ import { connectionCallers } from "./turns.js";
 
 /** What an answer served before express carries beside the cached one's own headers. */
 export interface EarlyHeaders {
-  /** The security headers every answer has (security-headers.ts), as helmet sets them. */
+  /** The security headers every answer has (../security-headers.ts), as helmet sets them. */
   security: ReadonlyArray<readonly [string, string]>;
-  /** The CORS headers for this Origin (cors.ts). */
+  /** The CORS headers for this Origin (../cors.ts). */
   cors(origin: string | undefined): Array<[string, string]>;
   /** The caller's address, as express's req.ip gives it. */
   clientIp(req: IncomingMessage): string | undefined;
