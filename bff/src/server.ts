@@ -4,24 +4,16 @@
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { ApolloServer } from "@apollo/server";
 import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHttpServer";
-import {
-  ApolloServerPluginCacheControlDisabled,
-  ApolloServerPluginLandingPageDisabled,
-} from "@apollo/server/plugin/disabled";
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express from "express";
 import proxyAddr from "proxy-addr";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
 import type { BffConfig } from "./config.js";
-import { createContextBuilder, type GraphQLContext } from "./graphql/context.js";
-import {
-  keepLimitErrorCode,
-  operationLimitsRules,
-  subscriptionsOverWebSocketOnly,
-} from "./graphql/limits.js";
+import { createApolloServer } from "./graphql/apollo-server.js";
+import { createContextBuilder } from "./graphql/context.js";
+import { operationLimitsRules } from "./graphql/limits.js";
 import { createSchema } from "./graphql/schema.js";
 import { createFirstDataRunner } from "./pages/first-data.js";
 import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
@@ -34,6 +26,7 @@ import { serveGraphQLOverWebSocket } from "./transport/graphql-websocket.js";
 import { mediaProxy } from "./transport/media-proxy.js";
 import { playground } from "./transport/playground.js";
 import { healthRoutes, SERVICE_RESTART } from "./transport/readiness.js";
+import { listen } from "./transport/listen.js";
 import { headersSetBy, securityHeaders } from "./transport/security-headers.js";
 import {
   createVisitorCache,
@@ -120,23 +113,13 @@ export async function createBffServer(
     onWrite: visitorCache.clear,
   });
 
-  const apollo = new ApolloServer<GraphQLContext>({
+  const apollo = createApolloServer({
     schema,
     validationRules,
-    parseOptions: { maxTokens: config.limits.maxTokens },
-    introspection: !config.production,
-    hideSchemaDetailsFromClientErrors: config.production,
-    includeStacktraceInErrorResponses: false,
-    formatError: keepLimitErrorCode,
-    csrfPrevention: true,
+    maxTokens: config.limits.maxTokens,
+    production: config.production,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
-      // Apollo's landing page loads from a CDN; ours is bundled (transport/playground.ts).
-      ApolloServerPluginLandingPageDisabled(),
-      // The schema gives no cache hints, and the default cache-control plugin would still wrap
-      // every field of every answer (docs/decisions/022-site-benchmark-and-graphql-hot-path.md).
-      ApolloServerPluginCacheControlDisabled(),
-      subscriptionsOverWebSocketOnly,
       visitorCache.plugin,
       {
         async serverWillStart() {
@@ -200,15 +183,7 @@ export async function createBffServer(
 
   return {
     httpServer,
-    listen: () =>
-      new Promise((resolve, reject) => {
-        httpServer.once("error", reject);
-        httpServer.listen(config.port, config.host, () => {
-          const address = httpServer.address();
-          const port = typeof address === "object" && address ? address.port : config.port;
-          resolve(`http://${config.host}:${port}`);
-        });
-      }),
+    listen: () => listen(httpServer, config.host, config.port),
     async stop() {
       // Readiness fails at once; graphql-ws clients reconnect through the balancer elsewhere and
       // resubscribe (a story's subscription starts again from its snapshot).
