@@ -1,5 +1,5 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
-import { ENUM_VALUES } from "./bff/src/enum-values.js";
+import { ENUM_VALUES } from "./bff/src/graphql/enum-values.js";
 import { FIRST_DATA_ROUTES } from "./client/src/apollo/first-data-routes.js";
 
 // graphql-codegen types a resolver of an enum with object enumValues as `null`
@@ -20,7 +20,7 @@ const config: CodegenConfig = {
       plugins: ["typescript", "typescript-resolvers"],
       config: {
         useIndexSignature: false,
-        contextType: "../context.js#GraphQLContext",
+        contextType: "../graphql/context.js#GraphQLContext",
         mappers: {
           Viewer: "../upstream/rest-types.js#RestUserProfile",
           User: "../upstream/rest-types.js#RestPerson",

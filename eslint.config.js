@@ -247,10 +247,124 @@ const clientElements = [
   })),
 ];
 
+/**
+ * The bff's rooms, each a folder of bff/src (entry points are the files directly in it), the
+ * resolvers and the visitor cache apart from the rooms that hold them.
+ */
+const BFF_ROOMS = [
+  "upstream",
+  "graphql",
+  "transport",
+  "pages",
+  "testing",
+  "bench",
+  "__generated__",
+];
+
+const bffElements = [
+  // Listed before the rooms that hold them: a file belongs to the first element that matches.
+  { type: "bff-resolvers", pattern: "bff/src/graphql/resolvers", partialMatch: false },
+  { type: "bff-visitor-cache", pattern: "bff/src/transport/visitor-cache", partialMatch: false },
+  ...BFF_ROOMS.map((room) => ({
+    type: `bff-${room.replaceAll("_", "")}`,
+    pattern: `bff/src/${room}`,
+    partialMatch: false,
+  })),
+  // main.ts, server.ts, config.ts: where the rooms are put together.
+  { type: "bff-entry", pattern: "bff/src", partialMatch: false },
+  { type: "bff", pattern: "bff", partialMatch: false },
+];
+
+/** A bff element, or only some of its files. */
+const bff = (room, files) => ({
+  type: `bff-${room}`,
+  ...(files ? { fileInternalPath: files } : {}),
+});
+
+/**
+ * What each part of the bff may import besides itself (docs/decisions/039-bff-rooms.md). The api's
+ * calls know nothing of GraphQL or of the bff's HTTP side; GraphQL knows the api's calls and none
+ * of the transport; the transport knows GraphQL by the context it builds, never a resolver; the
+ * pages run the client's first-data documents with that context.
+ */
+const BFF_ALLOWED = {
+  upstream: [],
+  graphql: [bff("upstream"), bff("generated"), bff("resolvers")],
+  resolvers: [bff("graphql"), bff("upstream"), bff("generated")],
+  transport: [bff("graphql", "context.ts"), bff("upstream"), bff("visitor-cache")],
+  "visitor-cache": [
+    bff("transport", "visitor-turns.ts"),
+    bff("graphql", "context.ts"),
+    bff("upstream"),
+  ],
+  pages: [
+    bff("upstream"),
+    bff("graphql", "context.ts"),
+    bff("generated", "first-data-documents.ts"),
+  ],
+};
+
+/** Packages that are GraphQL, or the bff's HTTP side: what the api's calls never import. */
+const GRAPHQL_PACKAGES = [
+  "graphql",
+  "graphql-ws",
+  "@apollo/*",
+  "@graphql-tools/*",
+  "@escape.tech/*",
+];
+const HTTP_PACKAGES = [
+  "express",
+  "express-static-gzip",
+  "compression",
+  "helmet",
+  "proxy-addr",
+  "@as-integrations/*",
+];
+
+const bffPolicies = [
+  {
+    from: { element: { type: "bff-*" } },
+    disallow: { to: { element: { type: "bff-*" } } },
+  },
+  ...Object.entries(BFF_ALLOWED).map(([part, allowed]) => ({
+    from: { element: { type: `bff-${part}` } },
+    allow: { to: { element: [bff(part), ...allowed] } },
+  })),
+  // Entry points put the rooms together; a benchmark does as they do.
+  {
+    from: { element: { type: ["bff-entry", "bff-bench"] } },
+    allow: { to: { element: { type: "bff-*" } } },
+  },
+  // The resolvers and the visitor cache are reached from outside through their index.ts only.
+  {
+    from: { element: { type: "bff-*" } },
+    disallow: {
+      to: { element: [bff("resolvers", "!index.ts"), bff("visitor-cache", "!index.ts")] },
+    },
+  },
+  {
+    from: { element: { type: ["bff-resolvers", "bff-visitor-cache"] } },
+    allow: {
+      to: { element: { type: ["bff-resolvers", "bff-visitor-cache"] } },
+      dependency: { relationship: { to: "internal" } },
+    },
+  },
+  {
+    from: { element: { type: "bff-upstream" } },
+    disallow: {
+      to: { module: { origin: "external", source: [...GRAPHQL_PACKAGES, ...HTTP_PACKAGES] } },
+    },
+  },
+  {
+    from: { element: { type: ["bff-graphql", "bff-resolvers"] } },
+    disallow: { to: { module: { origin: "external", source: HTTP_PACKAGES } } },
+  },
+];
+
 /** The other packages, one element each (the writer's word tables apart). */
 const packageElements = [
   { type: "writer-words", pattern: "writer/src/offline/words", partialMatch: false },
-  ...["bff", "common", "writer", "e2e", "scripts"].map((name) => ({
+  ...["common", "writer", "e2e", "scripts"].map((name) => ({
     type: name,
     pattern: name,
     partialMatch: false,
@@ -296,13 +410,18 @@ export default tseslint.config(
     settings: {
       // Imports resolve as TypeScript resolves them ("./x.js" is ./x.ts).
       "import/resolver": { typescript: { alwaysTryTypes: true } },
-      "boundaries/elements": [...apiElements, ...clientElements, ...packageElements],
+      "boundaries/elements": [
+        ...apiElements,
+        ...clientElements,
+        ...bffElements,
+        ...packageElements,
+      ],
       "boundaries/files": [{ category: "test", pattern: TEST_CODE }, ...apiRoleFiles],
     },
   },
   {
     // Production code: the api's capabilities over its platform (nothing upwards) and its roles,
-    // the web app's features behind their index.ts, and no test code anywhere.
+    // the web app's features behind their index.ts, the bff's rooms, and no test code anywhere.
     files: ["**/*.{ts,tsx,mts,mjs}"],
     // Benchmarks drive the app the way tests do, with the tests' helpers.
     ignores: [...TEST_CODE, "api/src/bench/**"],
@@ -313,11 +432,14 @@ export default tseslint.config(
           default: "allow",
           checkInternals: true,
           checkUnknownLocals: true,
+          // Packages too: the bff's upstream/ imports no GraphQL and no express.
+          checkAllOrigins: true,
           policies: [
             ...apiPolicies,
             ...apiRolePolicies,
             ...apiRoleRuleDebts,
             ...clientPolicies,
+            ...bffPolicies,
             wordTablesAreData,
             noTestCode,
           ],

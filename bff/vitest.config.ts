@@ -11,7 +11,7 @@ export default defineConfig({
   },
   test: {
     include: ["src/**/*.test.ts"],
-    globalSetup: ["src/test/global-setup.ts"],
+    globalSetup: ["src/testing/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

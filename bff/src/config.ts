@@ -5,34 +5,14 @@ import { fileURLToPath } from "node:url";
 import type { FirebaseWebConfig } from "@storyloom/common";
 import { ConfigError, Env, readEnv, type Environment } from "@storyloom/common/env";
 import { Type } from "typebox";
+// Each room declares the settings it takes; this file reads them (docs/decisions/012).
+import type { GraphQLLimits } from "./graphql/limits.js";
+import type { PageHtmlSettings } from "./pages/page-routes.js";
+import type { CorsOrigins } from "./transport/cors.js";
+import type { WebSocketLimits } from "./transport/ws-admission.js";
 
 export { ConfigError };
-export type { FirebaseWebConfig };
-
-export interface GraphQLLimits {
-  maxDepth: number;
-  maxAliases: number;
-  maxTokens: number;
-  maxCost: number;
-  maxDirectives: number;
-  maxUpstreamCalls: number;
-}
-
-/** Admission and keepalive of graphql-ws sockets (docs/decisions/014-websocket-admission.md). */
-export interface WebSocketLimits {
-  maxSubscriptionsPerSocket: number;
-  maxSocketsPerUser: number;
-  maxSocketsPerAddress: number;
-  pingIntervalMs: number;
-}
-
-/** The pages' HTML (docs/decisions/020-page-html-previews-and-first-data.md). */
-export interface PageHtmlSettings {
-  /** The site's public origin (and path), no trailing slash: canonical URLs, previews, sitemap. */
-  publicBaseUrl: string;
-  /** How long a page's HTML may wait for the api: its first data, a story's preview (0: never asks). */
-  pageDataTimeoutMs: number;
-}
+export type { FirebaseWebConfig, GraphQLLimits, PageHtmlSettings, WebSocketLimits };
 
 export interface BffConfig {
   host: string;
@@ -50,7 +30,7 @@ export interface BffConfig {
   /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
   playground: boolean;
   /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
-  corsOrigins: "any" | string[];
+  corsOrigins: CorsOrigins;
   /** express's `trust proxy`: whose X-Forwarded-For names the client (the balancer's). */
   trustProxy: string;
   /** DRAIN_TIMEOUT_MS: the bound on a stop after SIGTERM (docs/decisions/027-replicas-behind-haproxy.md). */

@@ -4,7 +4,7 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { signUp, uniqueEmail } from "../../scripts/lib/auth-emulator-client.mjs";
 import { loadConfig, ConfigError } from "./config.js";
-import { graphql, startBff, type Bff } from "./test/stack.js";
+import { graphql, startBff, type Bff } from "./testing/stack.js";
 
 let bff: Bff;
 let clientDist: string;

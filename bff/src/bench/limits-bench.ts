@@ -1,8 +1,8 @@
 import { performance } from "node:perf_hooks";
 import { parse, specifiedRules, validate, type DocumentNode } from "graphql";
 import { loadConfig } from "../config.js";
-import { operationLimitsRules } from "../limits.js";
-import { createSchema } from "../schema.js";
+import { operationLimitsRules } from "../graphql/limits.js";
+import { createSchema } from "../graphql/schema.js";
 
 // What the operation limits cost on a hostile document, next to an ordinary one of the same size
 // (docs/decisions/013): fragments that each spread the one before twice stand for 2^levels copies

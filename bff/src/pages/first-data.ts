@@ -4,7 +4,7 @@
 // (docs/decisions/020-page-html-previews-and-first-data.md).
 import type { ApolloServer } from "@apollo/server";
 import { Kind, parse } from "graphql";
-import type { GraphQLContext } from "../context.js";
+import type { GraphQLContext } from "../graphql/context.js";
 import {
   FIRST_DATA_DOCUMENTS,
   type FirstDataRoute,

@@ -1,7 +1,7 @@
 // What a story link shows when pasted into a chat or a social network: Open Graph and Twitter card
 // tags, a canonical link and the description, for listed stories only
 // (docs/decisions/020-page-html-previews-and-first-data.md).
-import { sameOriginMediaUrl } from "../media-proxy.js";
+import { sameOriginMediaUrl } from "../upstream/media-urls.js";
 import type { RestStoryDetail } from "../upstream/rest-types.js";
 import { escapeHtml, type PageParts } from "./page-template.js";
 

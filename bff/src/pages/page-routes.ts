@@ -4,9 +4,7 @@
 import { readFileSync } from "node:fs";
 import express, { type Request, type Response, type Router } from "express";
 import { HOME_SECTION_CARDS } from "@storyloom/common";
-import type { PageHtmlSettings } from "../config.js";
-import { notFoundAnswer } from "../error-pages.js";
-import { unwrap, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
+import { dataOf, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
 import type { RestStoryDetail } from "../upstream/rest-types.js";
 import {
   FIRST_DATA_ELEMENT_ID,
@@ -19,6 +17,14 @@ import { coverPath, isListed, storyPreview } from "./link-preview.js";
 import { escapeHtml, jsonForScript, pageTemplate, type RenderedPage } from "./page-template.js";
 import { robotsTxt } from "./robots.js";
 import { createSitemapSource, type SitemapOptions } from "./sitemap.js";
+
+/** The pages' HTML (docs/decisions/020-page-html-previews-and-first-data.md). */
+export interface PageHtmlSettings {
+  /** The site's public origin (and path), no trailing slash: canonical URLs, previews, sitemap. */
+  publicBaseUrl: string;
+  /** How long a page's HTML may wait for the api: its first data, a story's preview (0: never asks). */
+  pageDataTimeoutMs: number;
+}
 
 export interface PageRoutesOptions {
   settings: PageHtmlSettings;
@@ -65,8 +71,9 @@ export function crawlerRoutes(options: PageRoutesOptions): Router {
       const file = Number.isInteger(n)
         ? (await sitemaps.get(options.clientHeaders(req))).files[n - 1]
         : undefined;
-      // A file past the last is missing, not a client route.
-      if (file === undefined) notFoundAnswer()(req, res, next);
+      // A file past the last is missing, not a client route: the error answer's 404.
+      if (file === undefined)
+        next(Object.assign(new Error("no such sitemap file"), { status: 404 }));
       else sendXml(res, file);
     } catch (error) {
       next(error);
@@ -171,7 +178,7 @@ async function listedStory(
   client: ClientHeaders,
 ): Promise<RestStoryDetail | null> {
   try {
-    const story = await unwrap(
+    const story = await dataOf(
       rest.forAuthorization(null, client).GET("/v1/stories/{id}", {
         params: { path: { id: publicId } },
       }),

@@ -3,7 +3,7 @@
 // each) under a sitemap index when one file is not enough
 // (docs/decisions/020-page-html-previews-and-first-data.md).
 import { LIST_MAX_SIZE } from "@storyloom/common";
-import { unwrap, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
+import { dataOf, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
 import { escapeHtml } from "./page-template.js";
 import { storyUrl } from "./link-preview.js";
 
@@ -90,7 +90,7 @@ export function createSitemapSource(
     let cursor: string | undefined;
     do {
       // A client per page: each is one call, within the per-operation budget of api calls.
-      const page = await unwrap(
+      const page = await dataOf(
         rest.forAuthorization(null, client).GET("/v1/stories", {
           params: { query: { sort: "newest", size: pageSize, ...(cursor ? { cursor } : {}) } },
         }),

@@ -8,14 +8,7 @@ import {
   type Response as UndiciResponse,
 } from "undici";
 import type { paths } from "./api-types.js";
-import { GraphQLError } from "graphql";
-import { badUserInput } from "../arguments.js";
-import {
-  graphQLErrorFromRest,
-  tooManyUpstreamCalls,
-  upstreamUnavailable,
-  type RestErrorBody,
-} from "../errors.js";
+import { UpstreamFailure, type RestErrorBody } from "./upstream-failure.js";
 
 export type RestClient = Client<paths>;
 
@@ -28,7 +21,7 @@ export interface ClientHeaders {
 export interface RestConnection {
   /**
    * A client for one GraphQL operation, whose every request carries this Authorization header (or
-   * none); past `maxCallsPerOperation` requests, the next one fails as QUERY_TOO_COMPLEX.
+   * none); past `maxCallsPerOperation` requests, the next one fails (too-many-calls).
    */
   forAuthorization(authorization: string | null, client?: ClientHeaders): RestClient;
   /** A raw GET through the same pool, for bodies the BFF streams on (pictures). */
@@ -121,7 +114,9 @@ export function connectRest(baseUrl: string, maxCallsPerOperation: number): Rest
         Request: UpstreamRequest as unknown as typeof Request,
         fetch: (request) => {
           calls += 1;
-          if (calls > maxCallsPerOperation) throw tooManyUpstreamCalls(maxCallsPerOperation);
+          if (calls > maxCallsPerOperation) {
+            throw new UpstreamFailure({ kind: "too-many-calls", max: maxCallsPerOperation });
+          }
           // openapi-fetch reads only what UpstreamResponse has of a Response.
           return send(request as unknown as UpstreamRequest) as unknown as Promise<Response>;
         },
@@ -134,34 +129,34 @@ export function connectRest(baseUrl: string, maxCallsPerOperation: number): Rest
   };
 }
 
-interface RestResult<T> {
+/** What a call of the client resolves to. */
+export interface RestResult<T> {
   data?: T;
   error?: unknown;
   response: Response;
 }
 
-/** Awaits a REST call and returns its data, or throws the GraphQL error its status maps to. */
-export async function unwrap<T>(call: Promise<RestResult<T>>): Promise<T> {
+/** Awaits a REST call and returns its data, or throws the UpstreamFailure why there is none. */
+export async function dataOf<T>(call: Promise<RestResult<T>>): Promise<T> {
   let result: RestResult<T>;
   try {
     result = await call;
   } catch (error) {
     // Ours (the operation's budget of calls is spent), or the api could not be reached.
-    if (error instanceof GraphQLError) throw error;
+    if (error instanceof UpstreamFailure) throw error;
     // Text a URL cannot carry (an unpaired surrogate) fails while the request is written, before
     // anything is sent: the caller's input, not the api's trouble.
-    if (error instanceof URIError) {
-      throw badUserInput("The request holds text that cannot be sent: an unpaired surrogate.");
-    }
-    throw upstreamUnavailable();
+    if (error instanceof URIError) throw new UpstreamFailure({ kind: "unsendable" });
+    throw new UpstreamFailure({ kind: "unreachable" });
   }
   const { data, error, response } = result;
   if (!response.ok) {
-    throw graphQLErrorFromRest(
-      response.status,
-      error as RestErrorBody | undefined,
-      response.headers.get("retry-after"),
-    );
+    throw new UpstreamFailure({
+      kind: "refused",
+      status: response.status,
+      body: error as RestErrorBody | undefined,
+      retryAfter: response.headers.get("retry-after"),
+    });
   }
   return data as T;
 }

@@ -3,6 +3,7 @@ import type { AddressInfo } from "node:net";
 import { GraphQLError } from "graphql";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import WebSocket, { WebSocketServer } from "ws";
+import { graphQLErrorFrom } from "../graphql/errors.js";
 import type { FeedItem } from "./event-feed.js";
 import type { StoryGenerationEvent } from "./live-story-message.js";
 import {
@@ -12,6 +13,7 @@ import {
   type StoryStreamBridge,
   type StoryStreamOptions,
 } from "./story-stream.js";
+import { UpstreamFailure } from "./upstream-failure.js";
 
 // A tiny api live channel: the token in the Authorization header, the snapshot
 // on connect, close codes 4401/4404 for a missing token or a story the caller may not see.
@@ -87,11 +89,14 @@ async function nextEvent(feed: StoryEventFeed): Promise<StoryGenerationEvent> {
   return item.event;
 }
 
+/** The failure a feed ended with, as its subscribers get it (in graphql/errors.ts's words). */
 async function failureOf(feed: StoryEventFeed): Promise<GraphQLError> {
   const item = await nextItem(feed);
   if (item === "done" || !("failure" in item)) throw new Error("expected a failure");
-  expect(item.failure).toBeInstanceOf(GraphQLError);
-  return item.failure as GraphQLError;
+  expect(item.failure).toBeInstanceOf(UpstreamFailure);
+  const error = graphQLErrorFrom(item.failure);
+  expect(error).toBeInstanceOf(GraphQLError);
+  return error as GraphQLError;
 }
 
 async function until(condition: () => boolean, what: string) {

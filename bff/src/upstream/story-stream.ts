@@ -3,12 +3,10 @@
 // once, however many subscribers watch, cached as the snapshot for the next subscriber, and fanned
 // out (docs/decisions/008-story-generation-pipeline.md).
 import type { IncomingMessage } from "node:http";
-import { GraphQLError } from "graphql";
 import WebSocket from "ws";
 import { EventFeed } from "./event-feed.js";
 import { storyGenerationEventFrom, type StoryGenerationEvent } from "./live-story-message.js";
-import type { GraphQLErrorCode } from "@storyloom/common";
-import { upstreamUnavailable } from "../errors.js";
+import { UpstreamFailure } from "./upstream-failure.js";
 
 export type StoryEventFeed = EventFeed<StoryGenerationEvent>;
 
@@ -22,7 +20,7 @@ export interface StoryStreamOptions {
   /** First reconnect delay; doubles per failed attempt up to maxDelayMs. */
   initialDelayMs?: number;
   maxDelayMs?: number;
-  /** Consecutive failed attempts before subscribers get UPSTREAM_UNAVAILABLE. */
+  /** Consecutive failed attempts before subscribers get the api as unreachable. */
   maxAttempts?: number;
   /** No frame and no ping for this long: the upstream is dead (the api pings every 30 s). */
   idleTimeoutMs?: number;
@@ -36,33 +34,19 @@ export interface StoryStreamBridge {
   close(): void;
 }
 
+type StreamRefusal = 401 | 403 | 404;
 // The live channel's close codes that end a subscription for good, with no reconnect: no valid
 // token, access lost while watching, no such story for this viewer. Any other close but 1000
 // reconnects with growing delays.
-const terminalCloseCodes: Record<number, GraphQLErrorCode> = {
-  4401: "UNAUTHENTICATED",
-  4403: "FORBIDDEN",
-  4404: "NOT_FOUND",
-};
-const terminalHttpStatuses: Record<number, GraphQLErrorCode> = {
-  401: "UNAUTHENTICATED",
-  403: "FORBIDDEN",
-  404: "NOT_FOUND",
-};
-const terminalMessages: Record<string, string> = {
-  UNAUTHENTICATED: "Authentication failed. Cannot connect for updates.",
-  FORBIDDEN: "You are not allowed to watch this story.",
-  NOT_FOUND: "Story not found.",
-};
+const terminalCloseCodes: Record<number, StreamRefusal> = { 4401: 401, 4403: 403, 4404: 404 };
+const terminalHttpStatuses: ReadonlySet<number> = new Set<StreamRefusal>([401, 403, 404]);
 /** The api closes with 1000 when it is done with the stream: the subscription completes. */
 const NORMAL_CLOSURE = 1000;
 const MAX_UPSTREAM_FRAME = 1024 * 1024;
 
-/** The api's close reason is its detail, shown like a REST error's detail (errors.ts). */
-function terminalError(code: GraphQLErrorCode, reason = ""): GraphQLError {
-  const message = reason || terminalMessages[code] || "The live channel refused the request.";
-  return new GraphQLError(message, { extensions: { code } });
-}
+/** The api's close reason is its detail (empty when it gave none: graphql/errors.ts words it). */
+const refusal = (status: StreamRefusal, reason = "") =>
+  new UpstreamFailure({ kind: "stream-refused", status, reason });
 
 const defaultConnect: SocketFactory = (url, headers) =>
   new WebSocket(url, { headers, maxPayload: MAX_UPSTREAM_FRAME, handshakeTimeout: 10_000 });
@@ -144,16 +128,16 @@ class SharedStream {
       if (!isBinary) this.receive(data.toString());
     });
     socket.on("unexpected-response", (_request, response: IncomingMessage) => {
-      const code = terminalHttpStatuses[response.statusCode ?? 0];
+      const status = response.statusCode ?? 0;
       response.resume();
-      if (code) this.shutdown(terminalError(code));
+      if (terminalHttpStatuses.has(status)) this.shutdown(refusal(status as StreamRefusal));
       else this.dropped(socket);
     });
     // 'close' follows every 'error' of an opened socket; a failed handshake only errors.
     socket.on("error", () => this.dropped(socket));
     socket.on("close", (code, reason) => {
       const terminal = terminalCloseCodes[code];
-      if (terminal) this.shutdown(terminalError(terminal, reason.toString()));
+      if (terminal) this.shutdown(refusal(terminal, reason.toString()));
       else if (code === NORMAL_CLOSURE) this.shutdown();
       else this.dropped(socket);
     });
@@ -178,7 +162,7 @@ class SharedStream {
     socket.terminate();
     this.failedAttempts += 1;
     if (this.failedAttempts > this.settings.maxAttempts) {
-      this.shutdown(upstreamUnavailable());
+      this.shutdown(new UpstreamFailure({ kind: "unreachable" }));
       return;
     }
     const exponential = this.settings.initialDelayMs * 2 ** (this.failedAttempts - 1);
