@@ -164,7 +164,6 @@ const apiRolePolicies = [
  * new joins it.
  */
 const API_ROLE_RULE_DEBTS = {
-  "ads/ad-routes.ts": ["ads/ads-queries.ts"],
   "comments/comment-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
   "community/bookmark-routes.ts": ["stories/stories-queries.ts"],
   "community/trending-rules.ts": ["community/community-queries.ts"],

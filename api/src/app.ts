@@ -13,6 +13,7 @@ import { UsersQueries } from "./people/users-queries.js";
 import { TRENDING } from "./community/trending-rules.js";
 import { createRateLimiters } from "./platform/limits/rate-limits.js";
 import { adRoutes } from "./ads/ad-routes.js";
+import { adminAdRoutes } from "./ads/admin-ad-routes.js";
 import { moderationRoutes } from "./moderation/moderation-routes.js";
 import { adminPaymentRoutes } from "./payments/admin-payment-routes.js";
 import { paymentWebhookRoutes } from "./payments/payment-webhook-routes.js";
@@ -210,13 +211,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(categoryRoutes, { prefix: "/v1", db, community, guards, links });
-  // House ads and affiliate links (docs/decisions/032).
+  // House ads and affiliate links (docs/decisions/032): readers' routes, then admins'.
   await app.register(adRoutes, {
     prefix: "/v1",
     db,
     guards,
     readHashSecret: settings.readHashSecret,
   });
+  await app.register(adminAdRoutes, { prefix: "/v1", db, guards });
   await registerPayments(app, deps, guards);
   await registerStoryStream(app, deps, users);
   return app;

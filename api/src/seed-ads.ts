@@ -30,10 +30,10 @@ export const SEED_AFFILIATE_LINKS = [
 /** Adds the seed's ads (by title) and affiliate links (by label) that are missing. */
 export async function seedAds(db: Database): Promise<void> {
   const queries = new AdsQueries(db);
-  const ads = new Set((await queries.listAds()).map((ad) => ad.title));
+  const ads = new Set((await queries.ads.list()).map((ad) => ad.title));
   for (const ad of SEED_ADS) {
     if (ads.has(ad.title)) continue;
-    await queries.createAd({
+    await queries.ads.create({
       ...ad,
       imageUrl: null,
       weight: 1,
@@ -42,9 +42,9 @@ export async function seedAds(db: Database): Promise<void> {
       paused: false,
     });
   }
-  const links = new Set((await queries.listLinks()).map((link) => link.label));
+  const links = new Set((await queries.affiliateLinks.list()).map((link) => link.label));
   for (const link of SEED_AFFILIATE_LINKS) {
     if (links.has(link.label)) continue;
-    await queries.createLink({ ...link, disclosure: null, active: true });
+    await queries.affiliateLinks.create({ ...link, disclosure: null, active: true });
   }
 }

@@ -58,7 +58,7 @@ beforeAll(async () => {
     .insert(categories)
     .values({ id: objects.category, name: "Bad input", slug: "bad-input" });
   const ads = new AdsQueries(api.database.db);
-  const ad = await ads.createAd({
+  objects.ad = await ads.ads.create({
     title: "Bad input",
     body: "",
     imageUrl: null,
@@ -69,16 +69,13 @@ beforeAll(async () => {
     endsAt: null,
     paused: false,
   });
-  objects.ad = ad.id;
-  objects.offer = await ads.createOffer(ad.id, "bad-input-viewer", new Date());
-  objects.affiliateLink = (
-    await ads.createLink({
-      label: "Bad input",
-      targetUrl: "https://example.com/",
-      disclosure: null,
-      active: true,
-    })
-  ).id;
+  objects.offer = await ads.createOffer(objects.ad, "bad-input-viewer", new Date());
+  objects.affiliateLink = await ads.affiliateLinks.create({
+    label: "Bad input",
+    targetUrl: "https://example.com/",
+    disclosure: null,
+    active: true,
+  });
   objects.completed = await storyIn(api, owner, "completed", { isPublic: true });
   objects.ready = await storyIn(api, owner, "ready_for_review");
   const comment = await api.app.inject({
