@@ -1,3 +1,5 @@
+import type { PaymentAction } from "./purchase-rules.js";
+
 // What the api needs from a payment provider (docs/decisions/031-payments.md): a hosted checkout
 // for one purchase, a refund, and the provider's signed events read into the few facts that move a
 // purchase forward. Stripe in production; the local test provider when no keys are set.
@@ -24,8 +26,8 @@ export interface CheckoutSession {
   url: string;
 }
 
-/** What one provider event means for a purchase; anything else is acknowledged and ignored. */
-export type PaymentAction = "completed" | "expired" | "failed" | "refunded" | "ignored";
+/** What one provider event means for a purchase (purchase-rules.ts decides what it does). */
+export type { PaymentAction };
 
 export interface PaymentEvent {
   /** The provider's event id: delivered twice, it is handled once (payment_events' key). */

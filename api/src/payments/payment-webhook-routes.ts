@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesQueries } from "./purchases-queries.js";
+import { recordPaymentEvent } from "./payment-events.js";
 import { invalid, notFound } from "../platform/lib/errors.js";
 import { WebhookSignatureError, type PaymentProvider } from "./payment-provider.js";
 import { errorResponses } from "../platform/http/error-schema.js";
@@ -25,7 +25,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncTypebox<PaymentWebhookRoute
   options,
 ) => {
   const { provider } = options;
-  const purchases = new PurchasesQueries(options.db);
+  const events = { db: options.db, provider, now: () => new Date() };
   app.removeContentTypeParser("application/json");
   app.addContentTypeParser("application/json", { parseAs: "buffer" }, (_request, body, done) =>
     done(null, body),
@@ -78,9 +78,7 @@ export const paymentWebhookRoutes: FastifyPluginAsyncTypebox<PaymentWebhookRoute
         }
         throw error;
       }
-      const outcome = await purchases.applyEvent(provider.name, event, {
-        refundDuplicate: (paymentId) => provider.refund(paymentId, `refund:dup:${paymentId}`),
-      });
+      const outcome = await recordPaymentEvent(events, event);
       request.log.info({ eventId: event.id, type: event.type, outcome }, "payment event");
       return { received: true, outcome };
     },

@@ -3,17 +3,14 @@ import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
 import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
-import { StoriesQueries } from "../stories/stories-queries.js";
 import { ADMINS_ONLY } from "../discovery/category-rules.js";
 import type { PictureLinks } from "../stories/picture-links.js";
-import { removeStoryPrice, setStoryPrice } from "./pricing.js";
-import { assertCanRead, storyViewerOf } from "../stories/visibility-rules.js";
+import { priceStory, unpriceStory } from "./pricing.js";
 import { forbidden } from "../platform/lib/errors.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { PriceCentsSchema, storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
-import { storyDetail } from "../stories/story-views.js";
 
 export interface PriceRoutesOptions {
   db: Database;
@@ -37,8 +34,8 @@ const SetPriceBody = Type.Object(
  * it free again; an admin takes a price off any story.
  */
 export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async (app, options) => {
-  const { db, community, guards, links } = options;
-  const stories = new StoriesQueries(db);
+  const { guards } = options;
+  const pricing = { db: options.db, community: options.community, links: options.links };
   const adminsOnly = {
     onRequest: guards.requireUser,
     preValidation: async (request: FastifyRequest) => {
@@ -65,12 +62,8 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
         },
       },
     },
-    async (request) => {
-      const user = signedInUser(request);
-      const found = await stories.findByPublicId(request.params.id);
-      const story = await setStoryPrice(db, found, user.id, request.body.price_cents);
-      return storyDetail({ db, stories, community, links }, story, user, user.username);
-    },
+    async (request) =>
+      priceStory(pricing, signedInUser(request), request.params.id, request.body.price_cents),
   );
 
   app.delete(
@@ -89,14 +82,6 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
         },
       },
     },
-    async (request) => {
-      const user = signedInUser(request);
-      const found = await stories.findByPublicId(request.params.id);
-      // Stories an admin may read (not a private one or a draft): any other is not found.
-      assertCanRead(found, storyViewerOf(user));
-      const story = await removeStoryPrice(db, found);
-      const author = found?.authorUsername ?? null;
-      return storyDetail({ db, stories, community, links }, story, user, author);
-    },
+    async (request) => unpriceStory(pricing, signedInUser(request), request.params.id),
   );
 };

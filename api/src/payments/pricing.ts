@@ -1,10 +1,19 @@
 import type { PricePointCents } from "@storyloom/common";
+import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
-import type { StoryRecord } from "../platform/db/schema.js";
+import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { conflict } from "../platform/lib/errors.js";
-import { assertOwner, canView, storyNotFound } from "../stories/visibility-rules.js";
+import type { PictureLinks } from "../stories/picture-links.js";
+import { storyDetail } from "../stories/story-views.js";
+import {
+  assertCanRead,
+  assertOwner,
+  canView,
+  storyNotFound,
+  storyViewerOf,
+} from "../stories/visibility-rules.js";
 
 // Prices (docs/decisions/030-premium-prices-and-access.md): the author of a completed, public,
 // approved story gives it one of the price points, or makes it free again. A priced story made
@@ -18,20 +27,41 @@ export const NOT_PRICEABLE =
 /** A guarded write (the worker, a restart or a moderator may change the row meanwhile). */
 const ATTEMPTS = 3;
 
-/** The author sets (a price point) or removes (null) the story's price. */
-export async function setStoryPrice(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-  priceCents: PricePointCents | null,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, ONLY_AUTHOR_PRICES);
-  return writePrice(db, story, priceCents);
+export interface PricingDeps {
+  db: Database;
+  community: CommunityQueries;
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  links: PictureLinks;
 }
 
-/** An admin takes the price off a story (it becomes free for everyone). */
-export async function removeStoryPrice(db: Database, story: StoryRecord): Promise<StoryRecord> {
-  return writePrice(db, story, null);
+/**
+ * The author sets (a price point) or removes (null) the story's price; answers the story as they
+ * now see it.
+ */
+export async function priceStory(
+  deps: PricingDeps,
+  author: UserRecord,
+  storyPublicId: string,
+  priceCents: PricePointCents | null,
+) {
+  const stories = new StoriesQueries(deps.db);
+  const found = await stories.findByPublicId(storyPublicId);
+  assertOwner(found, author.id, ONLY_AUTHOR_PRICES);
+  const story = await writePrice(deps.db, found, priceCents);
+  return storyDetail({ ...deps, stories }, story, author, author.username);
+}
+
+/**
+ * An admin takes the price off a story (it becomes free for everyone); answers the story as they
+ * now see it.
+ */
+export async function unpriceStory(deps: PricingDeps, admin: UserRecord, storyPublicId: string) {
+  const stories = new StoriesQueries(deps.db);
+  const found = await stories.findByPublicId(storyPublicId);
+  // Stories an admin may read (not a private one or a draft): any other is not found.
+  assertCanRead(found, storyViewerOf(admin));
+  const story = await writePrice(deps.db, found, null);
+  return storyDetail({ ...deps, stories }, story, admin, found.authorUsername);
 }
 
 async function writePrice(

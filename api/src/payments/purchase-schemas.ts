@@ -1,6 +1,10 @@
 import { Type, type Static } from "typebox";
-import type { EarningView, PurchaseView } from "./purchases-queries.js";
+import type { EarningView } from "./earnings-queries.js";
+import type { PurchaseView } from "./purchases-queries.js";
+import type { StartedCheckout } from "./checkouts.js";
+import type { ListPage } from "./purchase-reads.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
+import { listCursorParam, listSizeParam } from "../stories/story-schemas.js";
 
 // The JSON of purchases and earnings (docs/product.md#purchases-and-premium), in snake_case.
 
@@ -71,6 +75,10 @@ export const CheckoutResponse = Type.Object(
   { additionalProperties: false },
 );
 
+export function toCheckoutJson(started: StartedCheckout): Static<typeof CheckoutResponse> {
+  return { purchase: toPurchaseJson(started.purchase), checkout_url: started.checkoutUrl };
+}
+
 export const PurchaseIdParams = Type.Object({ id: apiIdSchema("The purchase's id") });
 
 export const EarningSchema = Type.Object(
@@ -101,5 +109,51 @@ export function toEarningJson(earning: EarningView): Static<typeof EarningSchema
     story_id: earning.storyPublicId,
     story_title: earning.storyTitle,
     created_at: earning.createdAt.toISOString(),
+  };
+}
+
+export const PageQuery = Type.Object(
+  { size: Type.Optional(listSizeParam), cursor: Type.Optional(listCursorParam) },
+  { additionalProperties: false },
+);
+
+const nextCursor = Type.Union([Type.String(), Type.Null()], {
+  description: "The cursor of the next page; null on the last.",
+});
+
+export const PurchasePage = Type.Object(
+  { items: Type.Array(PurchaseSchema), next_cursor: nextCursor },
+  { additionalProperties: false },
+);
+
+export function toPurchasePageJson(page: ListPage<PurchaseView>): Static<typeof PurchasePage> {
+  return { items: page.items.map(toPurchaseJson), next_cursor: page.nextCursor };
+}
+
+export const EarningsPage = Type.Object(
+  {
+    items: Type.Array(EarningSchema),
+    next_cursor: nextCursor,
+    totals: Type.Array(
+      Type.Object(
+        { currency: Type.String(), amount_cents: Type.Integer() },
+        { additionalProperties: false },
+      ),
+      { description: "The sum of the whole ledger per currency (not only this page)." },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export function toEarningsPageJson(
+  page: ListPage<EarningView> & { totals: Array<{ currency: string; amountCents: number }> },
+): Static<typeof EarningsPage> {
+  return {
+    items: page.items.map(toEarningJson),
+    next_cursor: page.nextCursor,
+    totals: page.totals.map((total) => ({
+      currency: total.currency,
+      amount_cents: total.amountCents,
+    })),
   };
 }

@@ -1,14 +1,16 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
-import { PurchasesQueries, type PurchaseView } from "./purchases-queries.js";
-import { notFound, unavailable } from "../platform/lib/errors.js";
-import { PaymentProviderError } from "./payment-provider.js";
 import type { LocalProvider } from "./local-provider.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { returnUrls } from "./purchase-routes.js";
+import { cancelTestCheckout, openTestCheckout, payTestCheckout } from "./test-checkouts.js";
+import {
+  Redirect,
+  SessionParams,
+  TestCheckoutSchema,
+  toTestCheckoutJson,
+} from "./test-checkout-schemas.js";
 
 export interface TestCheckoutRoutesOptions {
   db: Database;
@@ -17,38 +19,6 @@ export interface TestCheckoutRoutesOptions {
   local: LocalProvider | null;
   publicBaseUrl: string;
 }
-
-export const TEST_CHECKOUT_NOT_FOUND = "There is no such test checkout.";
-
-const SessionParams = Type.Object({
-  session_id: Type.String({
-    minLength: 1,
-    maxLength: 100,
-    pattern: "^[A-Za-z0-9_-]+$",
-    description: "The local checkout session's id (cs_local_…).",
-  }),
-});
-
-const TestCheckoutSchema = Type.Object(
-  {
-    session_id: Type.String(),
-    purchase_id: Type.String(),
-    description: Type.String({ description: "What is being bought." }),
-    amount_cents: Type.Integer(),
-    currency: Type.String(),
-    status: Type.Enum(["pending", "paid", "refunded", "expired", "failed"], {
-      description: "The purchase's status: only a pending one can still be paid or cancelled.",
-    }),
-    success_url: Type.String({ description: "Where the page goes after paying." }),
-    cancel_url: Type.String({ description: "Where the page goes after cancelling." }),
-  },
-  { additionalProperties: false },
-);
-
-const Redirect = Type.Object(
-  { redirect_url: Type.String({ description: "Where to send the browser now." }) },
-  { additionalProperties: false },
-);
 
 /**
  * The local provider's test checkout (docs/decisions/031-payments.md): the web app's page
@@ -60,19 +30,9 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox<TestCheckoutRoutesOpt
   app,
   options,
 ) => {
-  const { guards, local } = options;
-  const purchases = new PurchasesQueries(options.db);
-
-  async function buyersSession(sessionId: string, buyerId: string): Promise<PurchaseView> {
-    const purchase = local === null ? null : await purchases.findBySession("local", sessionId);
-    if (purchase === null || purchase.userId !== buyerId) throw notFound(TEST_CHECKOUT_NOT_FOUND);
-    return purchase;
-  }
-
-  const describe = (purchase: PurchaseView) =>
-    purchase.kind === "premium"
-      ? `Storyloom Premium, ${purchase.premiumDays ?? 0} days`
-      : (purchase.storyTitle ?? "A story");
+  const { guards } = options;
+  const deps = { db: options.db, local: options.local, publicBaseUrl: options.publicBaseUrl };
+  const press = { pay: payTestCheckout, cancel: cancelTestCheckout };
 
   app.get(
     "/payments/test-checkout/:session_id",
@@ -88,18 +48,12 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox<TestCheckoutRoutesOpt
       },
     },
     async (request) => {
-      const purchase = await buyersSession(request.params.session_id, signedInUser(request).id);
-      const urls = returnUrls(options.publicBaseUrl, purchase);
-      return {
-        session_id: request.params.session_id,
-        purchase_id: purchase.id,
-        description: describe(purchase),
-        amount_cents: purchase.amountCents,
-        currency: purchase.currency,
-        status: purchase.status,
-        success_url: urls.successUrl,
-        cancel_url: urls.cancelUrl,
-      };
+      const checkout = await openTestCheckout(
+        deps,
+        signedInUser(request).id,
+        request.params.session_id,
+      );
+      return toTestCheckoutJson(checkout);
     },
   );
 
@@ -121,21 +75,12 @@ export const testCheckoutRoutes: FastifyPluginAsyncTypebox<TestCheckoutRoutesOpt
         },
       },
       async (request) => {
-        const purchase = await buyersSession(request.params.session_id, signedInUser(request).id);
-        const urls = returnUrls(options.publicBaseUrl, purchase);
-        const facts = {
-          purchaseId: purchase.id,
-          amountCents: purchase.amountCents,
-          currency: purchase.currency,
-        };
-        try {
-          if (action === "pay") await local?.complete(facts);
-          else await local?.expire(facts);
-        } catch (error) {
-          if (error instanceof PaymentProviderError) throw unavailable(error.message);
-          throw error;
-        }
-        return { redirect_url: action === "pay" ? urls.successUrl : urls.cancelUrl };
+        const pressed = await press[action](
+          deps,
+          signedInUser(request).id,
+          request.params.session_id,
+        );
+        return { redirect_url: pressed.redirectUrl };
       },
     );
   }
