@@ -166,8 +166,6 @@ const apiRolePolicies = [
 const API_ROLE_RULE_DEBTS = {
   "ads/ad-routes.ts": ["ads/ads-queries.ts"],
   "comments/comment-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
-  "community/bookmark-routes.ts": ["stories/stories-queries.ts"],
-  "community/trending-rules.ts": ["community/community-queries.ts"],
   "discovery/category-routes.ts": ["discovery/discovery-queries.ts", "stories/stories-queries.ts"],
   "moderation/moderation-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
   "payments/admin-payment-routes.ts": ["payments/purchases-queries.ts", "platform/db/schema.ts"],

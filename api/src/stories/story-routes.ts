@@ -8,7 +8,7 @@ import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "./stories-queries.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
-import { readDay, readerKey } from "../community/reader-key.js";
+import { readDay, readerKey } from "../community/reader-key-rules.js";
 import { isPremium, readAccess } from "./access-rules.js";
 import { restartStory } from "./lifecycle-rules.js";
 import {
