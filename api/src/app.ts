@@ -188,13 +188,14 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The queries the lists', discussion's, moderation's, bookmarks' and categories' use cases run.
   const stories = new StoriesQueries(db);
+  const discovery = new DiscoveryQueries(db);
   // Visitors' pages of public cards, cleared by every write through this app (decision 036).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
   clearAfterWrites(app, publicLists);
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
-    discovery: new DiscoveryQueries(db),
+    discovery,
     guards,
     cache: publicLists,
     now: deps.now,
@@ -221,7 +222,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
-  await app.register(categoryRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(categoryRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    community,
+    discovery,
+    guards,
+    links,
+  });
   // House ads and affiliate links (docs/decisions/032).
   await app.register(adRoutes, {
     prefix: "/v1",

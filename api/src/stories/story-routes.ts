@@ -53,7 +53,7 @@ import {
   UpdateStoryBody,
 } from "./story-schemas.js";
 import { followedByPictures } from "./story-pictures-sync.js";
-import { pickedCategory } from "../discovery/category-routes.js";
+import { pickedCategory } from "../discovery/category-actions.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "../platform/http/validation-failure.js";
 import type { PictureLinks } from "./picture-links.js";
