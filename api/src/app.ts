@@ -25,6 +25,7 @@ import { StripeProvider } from "./payments/stripe-provider.js";
 import { accountRoutes } from "./people/account-routes.js";
 import { commentRoutes } from "./comments/comment-routes.js";
 import { CommentSchema } from "./comments/comment-schemas.js";
+import { CommentsQueries } from "./comments/comments-queries.js";
 import { bookmarkRoutes } from "./community/bookmark-routes.js";
 import { createAuthGuards } from "./people/auth-guards.js";
 import { consentRoutes } from "./people/consent-routes.js";
@@ -188,6 +189,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // The queries the lists', discussion's, moderation's, bookmarks' and categories' use cases run.
   const stories = new StoriesQueries(db);
+  const comments = new CommentsQueries(db);
   const discovery = new DiscoveryQueries(db);
   // Visitors' pages of public cards, cleared by every write through this app (decision 036).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
@@ -215,6 +217,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
+    stories,
+    comments,
     guards,
     moderation: settings.moderation,
     postLimiter: limits.commentPosts,

@@ -14,8 +14,12 @@ import { NO_FACTS, readAccess } from "../stories/access-rules.js";
 import { storyNotFound, storyViewerOf } from "../stories/visibility-rules.js";
 import { conflict, forbidden, invalid, notFound } from "../platform/lib/errors.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
-import { jsonContext } from "../comments/comment-routes.js";
-import { CommentIdParams, commentResponse, toCommentJson } from "../comments/comment-schemas.js";
+import {
+  CommentIdParams,
+  commentJsonContext,
+  commentResponse,
+  toCommentJson,
+} from "../comments/comment-schemas.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { followedByPictures } from "../stories/story-pictures-sync.js";
@@ -92,7 +96,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
     async (request) => {
       const user = moderator(request);
       const rows = await comments.listPending(request.query.limit ?? 50);
-      return rows.map((row) => toCommentJson(row, jsonContext(row.story, user)));
+      return rows.map((row) => toCommentJson(row, commentJsonContext(row.story, user)));
     },
   );
 
@@ -121,7 +125,7 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
         const decided = await comments.setModeration(request.params.id, status);
         const found = decided ? await comments.findWithStory(request.params.id, user.id) : null;
         if (found === null) throw notFound(COMMENT_NOT_FOUND);
-        return toCommentJson(found, jsonContext(found.story, user));
+        return toCommentJson(found, commentJsonContext(found.story, user));
       },
     );
   }
