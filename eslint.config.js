@@ -165,7 +165,6 @@ const apiRolePolicies = [
  */
 const API_ROLE_RULE_DEBTS = {
   "ads/ad-routes.ts": ["ads/ads-queries.ts"],
-  "moderation/moderation-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
   "payments/admin-payment-routes.ts": ["payments/purchases-queries.ts", "platform/db/schema.ts"],
   "payments/payment-webhook-routes.ts": ["payments/purchases-queries.ts"],
   "payments/price-routes.ts": ["stories/stories-queries.ts"],

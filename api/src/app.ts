@@ -224,7 +224,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(moderationRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    comments,
+    guards,
+    media,
+    links,
+  });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(categoryRoutes, {
     prefix: "/v1",
