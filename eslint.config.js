@@ -164,11 +164,6 @@ const apiRolePolicies = [
  * new joins it.
  */
 const API_ROLE_RULE_DEBTS = {
-  "comments/comment-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
-  "community/bookmark-routes.ts": ["stories/stories-queries.ts"],
-  "community/trending-rules.ts": ["community/community-queries.ts"],
-  "discovery/category-routes.ts": ["discovery/discovery-queries.ts", "stories/stories-queries.ts"],
-  "moderation/moderation-routes.ts": ["comments/comments-queries.ts", "stories/stories-queries.ts"],
   "people/account-routes.ts": ["people/users-queries.ts"],
   "stories/lifecycle-rules.ts": ["stories/stories-queries.ts", "generation/story-events.ts"],
   "stories/picture-routes.ts": ["stories/stories-queries.ts"],

@@ -3,6 +3,7 @@ import Fastify, { type FastifyInstance } from "fastify";
 import websocket from "@fastify/websocket";
 import { nanoid } from "nanoid";
 import type { ApiConfig } from "./config/api-config.js";
+import { BookmarkQueries } from "./community/bookmark-queries.js";
 import { CommunityQueries } from "./community/community-queries.js";
 import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
@@ -10,7 +11,7 @@ import { MediaStore } from "./platform/storage/media-store.js";
 import { PictureLinks } from "./stories/picture-links.js";
 import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { UsersQueries } from "./people/users-queries.js";
-import { TRENDING } from "./community/trending-rules.js";
+import { trendingScoreSql } from "./community/trending-rules.js";
 import { createRateLimiters } from "./platform/limits/rate-limits.js";
 import { adRoutes } from "./ads/ad-routes.js";
 import { adminAdRoutes } from "./ads/admin-ad-routes.js";
@@ -25,6 +26,7 @@ import { StripeProvider } from "./payments/stripe-provider.js";
 import { accountRoutes } from "./people/account-routes.js";
 import { commentRoutes } from "./comments/comment-routes.js";
 import { CommentSchema } from "./comments/comment-schemas.js";
+import { CommentsQueries } from "./comments/comments-queries.js";
 import { bookmarkRoutes } from "./community/bookmark-routes.js";
 import { createAuthGuards } from "./people/auth-guards.js";
 import { consentRoutes } from "./people/consent-routes.js";
@@ -48,6 +50,7 @@ import { typeBoxValidatorCompiler } from "./platform/http/schema-validator.js";
 import { storyListRoutes } from "./discovery/story-list-routes.js";
 import { storyRoutes } from "./stories/story-routes.js";
 import { StoryDetailSchema } from "./stories/story-schemas.js";
+import { StoriesQueries } from "./stories/stories-queries.js";
 import { userRoutes } from "./people/user-routes.js";
 import { peopleRoutes } from "./people/people-routes.js";
 import { priceRoutes } from "./payments/price-routes.js";
@@ -147,7 +150,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { db, settings } = deps;
   const users = new UsersQueries(db);
   // One set of the reading community's queries and one set of rate limiters for the whole app.
-  const community = new CommunityQueries(db, TRENDING);
+  const community = new CommunityQueries(db, trendingScoreSql);
   const limits = createRateLimiters(db, settings.addressLimits);
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
@@ -185,32 +188,62 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     moderation: settings.moderation,
     media,
   });
+  // The queries the lists', discussion's, moderation's, bookmarks' and categories' use cases run.
+  const stories = new StoriesQueries(db);
+  const comments = new CommentsQueries(db);
+  const discovery = new DiscoveryQueries(db);
   // Visitors' pages of public cards, cleared by every write through this app (decision 036).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
   clearAfterWrites(app, publicLists);
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
-    discovery: new DiscoveryQueries(db),
+    discovery,
     guards,
     cache: publicLists,
     now: deps.now,
   });
-  await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(bookmarkRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    community,
+    bookmarks: new BookmarkQueries(db),
+    guards,
+    links,
+  });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
   await app.register(pictureRoutes, { prefix: "/v1", db, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
+    stories,
+    comments,
     guards,
     moderation: settings.moderation,
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
-  await app.register(moderationRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(moderationRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    comments,
+    guards,
+    media,
+    links,
+  });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
-  await app.register(categoryRoutes, { prefix: "/v1", db, community, guards, links });
+  await app.register(categoryRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    community,
+    discovery,
+    guards,
+    links,
+  });
   // House ads and affiliate links (docs/decisions/032): readers' routes, then admins'.
   await app.register(adRoutes, {
     prefix: "/v1",

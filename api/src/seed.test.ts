@@ -21,7 +21,7 @@ import {
 import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
-import { TRENDING } from "./community/trending-rules.js";
+import { trendingScoreSql } from "./community/trending-rules.js";
 
 let database: TestDatabase;
 const now = new Date("2026-06-01T12:00:00Z");
@@ -97,7 +97,7 @@ describe("seedDatabase", () => {
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
-    const community = new CommunityQueries(database.handle.db, TRENDING);
+    const community = new CommunityQueries(database.handle.db, trendingScoreSql);
     const newest = await community.listNewest({}, 100, null);
     expect(newest).toHaveLength(SEED_STORIES.length);
     const trending = await community.listTrending({

@@ -8,6 +8,7 @@ import {
   createSeededRandom,
   hashString,
 } from "@storyloom/writer";
+import { BookmarkQueries } from "./community/bookmark-queries.js";
 import { CommunityQueries } from "./community/community-queries.js";
 import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import { validCategoryName } from "./discovery/category-rules.js";
@@ -20,8 +21,8 @@ import { type DesiredLength, type NastinessLevel, type PricePointCents } from "@
 import { UsersQueries } from "./people/users-queries.js";
 import { ConfigError } from "./config/api-config.js";
 import { loadLocalConfig } from "./cli/local-config.js";
-import { TRENDING } from "./community/trending-rules.js";
-import { readDay } from "./community/reader-key.js";
+import { trendingScoreSql } from "./community/trending-rules.js";
+import { readDay } from "./community/reader-key-rules.js";
 import { confirmStory, startStory, updateStory } from "./stories/story-actions.js";
 import { validStoryRequest } from "./generation/story-request-rules.js";
 import { WorkerPool } from "./generation/worker/worker-pool.js";
@@ -487,7 +488,8 @@ async function engage(
   authorIds: string[],
   now: Date,
 ): Promise<void> {
-  const community = new CommunityQueries(db, TRENDING);
+  const community = new CommunityQueries(db, trendingScoreSql);
+  const bookmarks = new BookmarkQueries(db);
   const random = createSeededRandom(hashString("storyloom seed"));
   const rows = await db
     .select({ id: stories.id, authorId: stories.authorId, publishedAt: stories.publishedAt })
@@ -514,7 +516,7 @@ async function engage(
     const fans = authorIds.filter((id) => id !== row.authorId && random.chance(hot ? 0.8 : 0.2));
     for (const fan of fans) {
       const at = new Date(Math.min(now.getTime(), published + random.between(0, 2) * DAY));
-      await community.addBookmark(fan, row.id, at);
+      await bookmarks.addBookmark(fan, row.id, at);
     }
   }
 }

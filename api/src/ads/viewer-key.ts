@@ -1,5 +1,5 @@
 import ipaddr from "ipaddr.js";
-import { readDay, readerKey } from "../community/reader-key.js";
+import { readDay, readerKey } from "../community/reader-key-rules.js";
 
 // Who sees an ad or clicks a link, without a cookie and without keeping an address
 // (docs/decisions/032-house-ads-and-affiliate-links.md): a signed-in viewer by their id, a

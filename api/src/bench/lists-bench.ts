@@ -6,7 +6,8 @@ import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import { CommunityQueries, isListed } from "../community/community-queries.js";
+import { CommunityQueries } from "../community/community-queries.js";
+import { isListed } from "../community/story-card-queries.js";
 import type { Database, DatabaseHandle } from "../platform/db/database.js";
 import { migrate, readMigrations } from "../platform/db/migrate.js";
 import { openPglite } from "../platform/db/open-pglite.js";
@@ -15,7 +16,7 @@ import { bookmarks, comments, schema, stories, storyReads, users } from "../plat
 import { encodeKeyset, type KeysetPosition } from "../platform/lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { testSettings } from "../testing/test-settings.js";
-import { TRENDING } from "../community/trending-rules.js";
+import { trendingScoreSql } from "../community/trending-rules.js";
 
 // How the public lists scale with the number of listed stories (docs/decisions/009 "Indexes and
 // costs"): for N = 500 and 5000 listed stories with engagement, the median time of each list
@@ -224,7 +225,7 @@ async function explainAnalyze(
     handle.kind === "pglite"
       ? drizzlePglite({ client, schema, logger })
       : drizzlePostgres({ client, schema, logger });
-  await run(new CommunityQueries(logged, TRENDING));
+  await run(new CommunityQueries(logged, trendingScoreSql));
   const first = captured[0];
   if (!first) throw new Error("no query was captured");
   const rows = await handle.withSession((session) =>

@@ -1,41 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { COMMENTS_LIMIT, type StoryContent } from "@storyloom/common";
-import { CommentsQueries, type CommentWithStory } from "./comments-queries.js";
+import { COMMENTS_LIMIT } from "@storyloom/common";
+import type { CommentsQueries } from "./comments-queries.js";
 import type { Database } from "../platform/db/database.js";
-import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
-import { StoriesQueries } from "../stories/stories-queries.js";
-import {
-  anchorFor,
-  assertCommentsOpen,
-  CANNOT_REPORT_OWN,
-  canDelete,
-  canSeeComment,
-  COMMENT_NOT_FOUND,
-  ONLY_AUTHOR_OR_OWNER_DELETES,
-  PARENT_NOT_ON_STORY,
-  REPLY_WITH_LOCATION,
-  validContent,
-} from "./comment-rules.js";
-import { isModerator, type ModerationSettings } from "../moderation/moderation-rules.js";
+import type { StoriesQueries } from "../stories/stories-queries.js";
+import type { ModerationSettings } from "../moderation/moderation-rules.js";
 import {
   COMMENT_POSTS,
   COMMENT_REPORTS,
-  COMMENTING_TOO_FAST,
-  REPORTING_TOO_FAST,
   type RateLimiter,
 } from "../platform/limits/rate-limits.js";
-import { accessOf } from "../stories/viewer-access.js";
-import { freePartLength, freePartOf } from "../stories/access-rules.js";
-import {
-  assertCanRead,
-  assertCanView,
-  canView,
-  storyViewerOf,
-} from "../stories/visibility-rules.js";
-import { forbidden, invalid, notFound } from "../platform/lib/errors.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
+import { addComment, deleteComment, listStoryComments, reportComment } from "./comment-actions.js";
 import {
   CommentIdParams,
+  commentJsonContext,
   CommentListQuery,
   CommentListResponse,
   commentResponse,
@@ -43,7 +21,6 @@ import {
   DeletedCommentResponse,
   NewCommentBody,
   toCommentJson,
-  type CommentJsonContext,
 } from "./comment-schemas.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
@@ -51,6 +28,8 @@ import { StoryIdParams } from "../stories/story-schemas.js";
 
 export interface CommentRoutesOptions {
   db: Database;
+  stories: StoriesQueries;
+  comments: CommentsQueries;
   guards: AuthGuards;
   moderation: ModerationSettings;
   /** Posting and reporting are rate limited per user (platform/limits/rate-limits.ts). */
@@ -59,61 +38,21 @@ export interface CommentRoutesOptions {
 }
 
 const optionalSecurity = [{}, ...bearerSecurity];
-const EMPTY: StoryContent = { chapters: [] };
-
-export function jsonContext(
-  story: Pick<StoryRecord, "publicId" | "authorId">,
-  user: UserRecord | null,
-  lockedFrom: number | null = null,
-): CommentJsonContext {
-  return {
-    story,
-    viewer: user ? { id: user.id, moderator: isModerator(user) } : null,
-    lockedFrom,
-  };
-}
 
 /** The /comments routes: a story's discussion, and deleting and reporting comments. */
 export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { db, guards, moderation, postLimiter, reportLimiter } = options;
-  const stories = new StoriesQueries(db);
-  const comments = new CommentsQueries(db);
-
-  /**
-   * Where the text the viewer may not read begins (a priced story they have not bought), or null:
-   * inline notes past it go without their passage (docs/decisions/030). Reads the text only then.
-   */
-  async function lockedFrom(
-    story: Pick<StoryRecord, "id" | "authorId" | "priceCents"> & { content?: StoryContent | null },
-    user: UserRecord | null,
-  ): Promise<number | null> {
-    if (story.priceCents === null) return null;
-    const access = await accessOf(db, story, user);
-    if (access.full) return null;
-    const content =
-      story.content === undefined ? (await stories.findById(story.id))?.content : story.content;
-    return freePartLength(content ?? null);
-  }
-
-  /** The story, when the caller may see it and it is open for discussion. */
-  async function openStory(publicId: string, user: UserRecord | null) {
-    const story = await stories.findByPublicId(publicId);
-    assertCanView(story, user?.id ?? null);
-    assertCommentsOpen(story);
-    return story;
-  }
-
-  /** The comment, when the caller may see it and its story (never leak either). */
-  async function visibleComment(id: string, user: UserRecord): Promise<CommentWithStory> {
-    const found = await comments.findWithStory(id, user.id);
-    if (found === null || !canView(found.story, user.id) || !canSeeComment(user, found.comment)) {
-      throw notFound(COMMENT_NOT_FOUND);
-    }
-    return found;
-  }
+  const { guards, moderation } = options;
+  const deps = {
+    db: options.db,
+    stories: options.stories,
+    comments: options.comments,
+    postLimiter: options.postLimiter,
+    reportLimiter: options.reportLimiter,
+    commentFlagThreshold: moderation.commentFlagThreshold,
+  };
 
   app.get(
     "/comments/stories/:id/comments",
@@ -132,14 +71,15 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request) => {
-      // Two statements, neither reading the story's text (docs/decisions/036).
-      const story = await stories.findAccessByPublicId(request.params.id);
-      assertCanRead(story, storyViewerOf(request.user));
-      assertCommentsOpen(story);
+      const viewer = request.user;
       const limit = request.query.limit ?? COMMENTS_LIMIT;
-      const rows = await comments.listForStory(story.id, request.user?.id ?? null, limit);
-      const locked = await lockedFrom(story, request.user);
-      return commentTree(rows, jsonContext(story, request.user, locked));
+      const { story, rows, lockedFrom } = await listStoryComments(
+        deps,
+        viewer,
+        request.params.id,
+        limit,
+      );
+      return commentTree(rows, commentJsonContext(story, viewer, lockedFrom));
     },
   );
 
@@ -162,41 +102,15 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
-      const story = await openStory(request.params.id, user);
-      const content = validContent(request.body.content);
-      const parentId = request.body.parent_comment_id ?? null;
-      const location = request.body.location ?? null;
-      if (parentId !== null) {
-        if (location !== null) throw invalid("location", REPLY_WITH_LOCATION);
-        const onStory = await comments.idsOnStory(story.id, [parentId]);
-        if (!onStory.has(parentId)) throw invalid("parent_comment_id", PARENT_NOT_ON_STORY);
-      }
-      // A reader of the free part can quote only the free part: the rest is not theirs to read.
-      const locked = await lockedFrom(story, user);
-      const readable = locked === null ? story : { content: freePartOf(story.content ?? EMPTY) };
-      const anchor = location === null ? null : anchorFor(readable, location);
-      await postLimiter.takeTurn(user.id, COMMENTING_TOO_FAST);
-      const created = await comments.insert({
-        storyId: story.id,
-        authorId: user.id,
-        parentId,
+      const author = signedInUser(request);
+      const { content, parent_comment_id = null, location = null } = request.body;
+      const added = await addComment(deps, author, request.params.id, {
         content,
-        anchorStart: anchor?.start ?? null,
-        anchorEnd: anchor?.end ?? null,
-        quote: anchor?.quote ?? null,
-        quotePrefix: anchor?.prefix ?? null,
-        quoteSuffix: anchor?.suffix ?? null,
+        parentId: parent_comment_id,
+        location,
       });
-      const author = { id: user.id, username: user.username, avatarUrl: user.avatarUrl };
-      return reply
-        .status(201)
-        .send(
-          toCommentJson(
-            { comment: created, author, viewerReported: false },
-            jsonContext(story, user, locked),
-          ),
-        );
+      const context = commentJsonContext(added.story, author, added.lockedFrom);
+      return reply.status(201).send(toCommentJson(added.row, context));
     },
   );
 
@@ -214,13 +128,8 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const found = await visibleComment(request.params.id, user);
-      if (!canDelete(user, found.comment, found.story)) {
-        throw forbidden(ONLY_AUTHOR_OR_OWNER_DELETES);
-      }
-      await comments.delete(found.comment.id);
-      return { id: found.comment.id, deleted: true };
+      const id = await deleteComment(deps, signedInUser(request), request.params.id);
+      return { id, deleted: true };
     },
   );
 
@@ -242,19 +151,10 @@ export const commentRoutes: FastifyPluginAsyncTypebox<CommentRoutesOptions> = as
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const found = await visibleComment(request.params.id, user);
-      if (found.comment.authorId === user.id) {
-        throw forbidden(CANNOT_REPORT_OWN);
-      }
-      await reportLimiter.takeTurn(user.id, REPORTING_TOO_FAST);
-      await comments.report(found.comment.id, user.id, moderation.commentFlagThreshold);
-      const after = await comments.findWithStory(found.comment.id, user.id);
-      if (after === null) throw notFound(COMMENT_NOT_FOUND);
-      return toCommentJson(
-        after,
-        jsonContext(after.story, user, await lockedFrom(after.story, user)),
-      );
+      const reporter = signedInUser(request);
+      const reported = await reportComment(deps, reporter, request.params.id);
+      const context = commentJsonContext(reported.story, reporter, reported.lockedFrom);
+      return toCommentJson(reported.row, context);
     },
   );
 };

@@ -9,6 +9,7 @@ import {
 } from "@storyloom/common";
 import type { CommentRecord, StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { conflict, invalid } from "../platform/lib/errors.js";
+import { freePartOf } from "../stories/access-rules.js";
 import { isOwner } from "../stories/visibility-rules.js";
 import { isModerator } from "../moderation/moderation-rules.js";
 
@@ -57,6 +58,17 @@ export function anchorFor(story: Pick<StoryRecord, "content">, location: TextRan
   const check = checkInlineRange(content, location);
   if (!check.ok) throw invalid("location", INLINE_RANGE_MESSAGES[check.problem]);
   return anchorOf(canonicalText(content), location);
+}
+
+/**
+ * The text a note may quote: all of it, or for a reader of the free part of a priced story
+ * (`lockedFrom` set) only the free part, as the rest is not theirs to read (docs/decisions/030).
+ */
+export function quotableText(
+  story: Pick<StoryRecord, "content">,
+  lockedFrom: number | null,
+): Pick<StoryRecord, "content"> {
+  return lockedFrom === null ? story : { content: freePartOf(story.content ?? { chapters: [] }) };
 }
 
 type Viewer = Pick<UserRecord, "id" | "roles"> | null;

@@ -1,7 +1,8 @@
 import { COMMENT_MAX_LENGTH, COMMENTS_LIMIT } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { CommentRow } from "./comments-queries.js";
-import { type CommentRecord, type StoryRecord } from "../platform/db/schema.js";
+import type { CommentRecord, StoryRecord, UserRecord } from "../platform/db/schema.js";
+import { isModerator } from "../moderation/moderation-rules.js";
 import { MODERATION_STATUSES, type ModerationStatus } from "@storyloom/common";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 
@@ -151,6 +152,19 @@ export interface CommentJsonContext {
    * have not bought; null or absent: they read it all (docs/decisions/030).
    */
   lockedFrom?: number | null;
+}
+
+/** The context of a story's comments for one viewer (null: a visitor). */
+export function commentJsonContext(
+  story: Pick<StoryRecord, "publicId" | "authorId">,
+  viewer: Pick<UserRecord, "id" | "roles"> | null,
+  lockedFrom: number | null = null,
+): CommentJsonContext {
+  return {
+    story,
+    viewer: viewer ? { id: viewer.id, moderator: isModerator(viewer) } : null,
+    lockedFrom,
+  };
 }
 
 /**

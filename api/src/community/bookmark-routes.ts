@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
+import type { BookmarkQueries } from "./bookmark-queries.js";
 import type { CommunityQueries } from "./community-queries.js";
 import type { Database } from "../platform/db/database.js";
-import type { UserRecord } from "../platform/db/schema.js";
-import { StoriesQueries } from "../stories/stories-queries.js";
-import { assertCanView } from "../stories/visibility-rules.js";
+import type { StoriesQueries } from "../stories/stories-queries.js";
+import { bookmarkStory, listMyBookmarks, unbookmarkStory } from "./bookmark-actions.js";
+import { cardPageJson } from "./story-card-schemas.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
@@ -16,14 +17,16 @@ import {
   storyDetailResponse,
   StoryIdParams,
 } from "../stories/story-schemas.js";
-import { keysetStoryPage, storyDetail } from "../stories/story-views.js";
+import { storyDetail } from "../stories/story-views.js";
 import type { PictureLinks } from "../stories/picture-links.js";
 
 export interface BookmarkRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
+  stories: StoriesQueries;
   community: CommunityQueries;
+  bookmarks: BookmarkQueries;
   guards: AuthGuards;
 }
 
@@ -37,27 +40,11 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   app,
   options,
 ) => {
-  const { db, community, guards } = options;
-  const stories = new StoriesQueries(db);
-
-  /**
-   * The story as the viewer may read it (its text cut to their access), with the bookmark state
-   * after the change.
-   */
-  async function bookmarked(publicId: string, signedIn: UserRecord, change: "add" | "remove") {
-    const viewerId = signedIn.id;
-    const story = await stories.findByPublicId(publicId);
-    // Only stories the viewer may see: any other is not found, so a private one never leaks.
-    assertCanView(story, viewerId);
-    if (change === "add") await community.addBookmark(viewerId, story.id);
-    else await community.removeBookmark(viewerId, story.id);
-    return storyDetail(
-      { db, stories, community, links: options.links },
-      story,
-      signedIn,
-      story.authorUsername,
-    );
-  }
+  const { db, stories, community, bookmarks, guards, links } = options;
+  const deps = { stories, bookmarks };
+  // The story as the reader may read it (its text cut to their access), with the bookmark state
+  // after the change.
+  const detailDeps = { db, stories, community, links };
 
   const bookmarkSchema = (operationId: string, summary: string) => ({
     operationId,
@@ -78,7 +65,11 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       onRequest: guards.requireUser,
       schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see."),
     },
-    async (request) => bookmarked(request.params.id, signedInUser(request), "add"),
+    async (request) => {
+      const reader = signedInUser(request);
+      const story = await bookmarkStory(deps, reader, request.params.id);
+      return storyDetail(detailDeps, story, reader, story.authorUsername);
+    },
   );
 
   app.delete(
@@ -87,7 +78,11 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       onRequest: guards.requireUser,
       schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark."),
     },
-    async (request) => bookmarked(request.params.id, signedInUser(request), "remove"),
+    async (request) => {
+      const reader = signedInUser(request);
+      const story = await unbookmarkStory(deps, reader, request.params.id);
+      return storyDetail(detailDeps, story, reader, story.authorUsername);
+    },
   );
 
   app.get(
@@ -105,15 +100,10 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const page = {
-        size: request.query.size ?? LIST_DEFAULT_SIZE,
-        cursor: request.query.cursor,
-        viewerId: user.id,
-      };
-      return keysetStoryPage("bookmarks", page, (limit, after) =>
-        community.listBookmarks(user.id, limit, after),
-      );
+      const reader = signedInUser(request);
+      const { size = LIST_DEFAULT_SIZE, cursor } = request.query;
+      const page = await listMyBookmarks(bookmarks, reader, { size, cursor });
+      return cardPageJson(page, reader.id);
     },
   );
 };

@@ -1,5 +1,13 @@
+import { sql, type SQL } from "drizzle-orm";
+import { PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
-import { rankTrending, TRENDING, trendingScore, type TrendingCandidate } from "./trending-rules.js";
+import {
+  rankTrending,
+  TRENDING,
+  trendingScore,
+  trendingScoreSql,
+  type TrendingCandidate,
+} from "./trending-rules.js";
 
 const asOf = new Date("2026-05-01T00:00:00Z");
 const hoursAgo = (hours: number) => new Date(asOf.getTime() - hours * 3_600_000);
@@ -53,5 +61,31 @@ describe("rankTrending", () => {
       asOf,
     );
     expect(ranked.map((candidate) => candidate.id)).toEqual(["b", "c", "a"]);
+  });
+});
+
+describe("trendingScoreSql", () => {
+  // Stand-ins for the queries' subselects: each signal's name around its window condition.
+  const counted = (name: string) => (inWindow: (createdAt: SQL) => SQL) =>
+    sql`${sql.raw(name)}(${inWindow(sql.raw(`${name}.created_at`))})`;
+  const { sql: text, params } = new PgDialect().sqlToQuery(
+    trendingScoreSql({
+      asOf: sql.raw("as_of"),
+      publishedAt: sql.raw("published_at"),
+      countWithin: { bookmarks: counted("b"), comments: counted("c"), reads: counted("r") },
+    }),
+  );
+
+  it("writes the formula's weights, offsets and gravity as its parameters, in order", () => {
+    const { windowDays: days } = TRENDING;
+    expect(params).toEqual([3, days, 2, days, 1, days, 1, 2, 1.5]);
+  });
+
+  it("counts each signal after the window's start and up to the ranking's instant, never after", () => {
+    for (const name of ["b", "c", "r"]) {
+      expect(text).toContain(`${name}(${name}.created_at > (as_of - make_interval(days => $`);
+    }
+    expect(text.match(/\.created_at <= as_of\)/g)).toHaveLength(3);
+    expect(text).toContain("extract(epoch from (as_of - published_at))");
   });
 });

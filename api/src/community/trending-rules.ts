@@ -1,12 +1,13 @@
-import type { TrendingFormula } from "./community-queries.js";
+import { sql, type SQL, type SQLWrapper } from "drizzle-orm";
 
 // Trending Now is a formula, not a guess (docs/decisions/009-trending-and-reads.md): Hacker News
 // style gravity, engagement in a recent window divided by a power of the age, so a new story with
 // a few readers can pass an old one with many, and every story fades in time. The database
-// computes it (CommunityQueries.listTrending); trendingScore and rankTrending say the same in
-// TypeScript, for tests and for the record.
+// computes it: trendingScoreSql writes the formula as SQL, which CommunityQueries.listTrending
+// ranks by; trendingScore and rankTrending say the same in TypeScript, for tests and for the
+// record (discovery/story-lists.test.ts ranks the same engagement both ways).
 
-export const TRENDING: TrendingFormula = {
+export const TRENDING = {
   /** Engagement counts only within this window before the ranking's instant. */
   windowDays: 7,
   /** A bookmark says "I want this again": the strongest signal. */
@@ -29,6 +30,37 @@ export interface Engagement {
   reads: number;
 }
 
+/**
+ * What the formula reads of the story of the outer row, as SQL the queries write (they know the
+ * tables; this module knows the formula).
+ */
+export interface TrendingSignalsSql {
+  /** The ranking's instant, a timestamptz. */
+  asOf: SQL;
+  /** The story's published_at. */
+  publishedAt: SQLWrapper;
+  /** The story's count of each kind of engagement whose created_at meets `inWindow`. */
+  countWithin: Record<keyof Engagement, (inWindow: (createdAt: SQL) => SQL) => SQL>;
+}
+
+/**
+ * trendingScore as SQL, at `asOf`: engagement in the window before asOf (never after, so a frozen
+ * ranking stays frozen) over a power of the age in hours.
+ */
+export function trendingScoreSql({
+  asOf,
+  publishedAt,
+  countWithin,
+}: TrendingSignalsSql): SQL<number> {
+  const windowStart = sql`(${asOf} - make_interval(days => ${TRENDING.windowDays}))`;
+  const inWindow = (createdAt: SQL) =>
+    sql`${createdAt} > ${windowStart} and ${createdAt} <= ${asOf}`;
+  const engagement = sql`(${TRENDING.bookmarkWeight} * ${countWithin.bookmarks(inWindow)} + ${TRENDING.commentWeight} * ${countWithin.comments(inWindow)} + ${TRENDING.readWeight} * ${countWithin.reads(inWindow)})`;
+  // In float8: extract() answers numeric, and exact decimals cost more than the whole ranking.
+  const ageHours = sql`greatest(0, extract(epoch from (${asOf} - ${publishedAt}))::float8 / 3600.0)`;
+  return sql<number>`((${engagement} + ${TRENDING.engagementOffset})::float8 / power(${ageHours} + ${TRENDING.ageOffsetHours}, ${TRENDING.gravity}))`;
+}
+
 export function engagementOf(counts: Engagement): number {
   return (
     TRENDING.bookmarkWeight * counts.bookmarks +
@@ -37,7 +69,7 @@ export function engagementOf(counts: Engagement): number {
   );
 }
 
-/** The score the SQL computes at `asOf`. */
+/** The score trendingScoreSql computes at `asOf`. */
 export function trendingScore(counts: Engagement, publishedAt: Date, asOf: Date): number {
   const ageHours = Math.max(0, asOf.getTime() - publishedAt.getTime()) / 3_600_000;
   return (

@@ -1,31 +1,37 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
-import { Type, type Static } from "typebox";
+import { Type } from "typebox";
 import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
+import type { DiscoveryQueries } from "./discovery-queries.js";
+import type { StoriesQueries } from "../stories/stories-queries.js";
+import { assertAdmin } from "./category-rules.js";
 import {
-  DiscoveryQueries,
-  type CategoryWithCount,
-  type CategoryWrite,
-} from "./discovery-queries.js";
-import type { CategoryRecord } from "../platform/db/schema.js";
-import { StoriesQueries } from "../stories/stories-queries.js";
+  createCategory,
+  deleteCategory,
+  getCategory,
+  listCategories,
+  listTags,
+  removeTag,
+  setStoryCategory,
+  updateCategory,
+} from "./category-actions.js";
 import {
-  ADMINS_ONLY,
-  CATEGORY_DESCRIPTION_MAX_LENGTH,
-  CATEGORY_IN_USE,
-  CATEGORY_NAME_MAX_LENGTH,
-  CATEGORY_NAME_TAKEN,
-  CATEGORY_NOT_FOUND,
-  MOVE_TO_ITSELF,
-  TAG_NOT_FOUND,
-  tagIdOf,
-  validCategoryDescription,
-  validCategoryName,
-} from "./category-rules.js";
-import { assertOwner } from "../stories/visibility-rules.js";
-import { conflict, forbidden, invalid, notFound } from "../platform/lib/errors.js";
-import { apiIdSchema } from "../platform/http/api-id-schema.js";
+  CategoryIdParams,
+  CategorySchema,
+  CreateCategoryBody,
+  DeleteCategoryQuery,
+  DeletedCategoryResponse,
+  RemovedTagResponse,
+  StoryCategoryBody,
+  TagIdParams,
+  TagSchema,
+  TAGS_DEFAULT_LIMIT,
+  TagsQuery,
+  toCategoryJson,
+  toTagJson,
+  UpdateCategoryBody,
+} from "./category-schemas.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
@@ -40,128 +46,23 @@ export interface CategoryRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
+  stories: StoriesQueries;
   community: CommunityQueries;
+  discovery: DiscoveryQueries;
   guards: AuthGuards;
 }
 
 const optionalSecurity = [{}, ...bearerSecurity];
 
-export const ONLY_AUTHOR_CATEGORY = "Only the author can change the category.";
-export const TAGS_DEFAULT_LIMIT = 50;
-export const TAGS_MAX_LIMIT = 100;
-
-const CategorySchema = Type.Object(
-  {
-    id: Type.String(),
-    name: Type.String(),
-    slug: Type.String({ description: "The name in lower case, words joined by hyphens." }),
-    description: Type.Union([Type.String(), Type.Null()]),
-    story_count: Type.Integer({ minimum: 0, description: "Its listed (public) stories." }),
-    created_at: Type.String({ format: "date-time" }),
-    updated_at: Type.String({ format: "date-time" }),
-  },
-  { additionalProperties: false },
-);
-type CategoryJson = Static<typeof CategorySchema>;
-
-const TagSchema = Type.Object(
-  {
-    id: Type.String({ description: "The tag in lower case (docs/decisions/024)." }),
-    name: Type.String({ description: "Its most used spelling." }),
-    story_count: Type.Integer({ minimum: 1, description: "Listed stories with the tag." }),
-  },
-  { additionalProperties: false },
-);
-
-const CategoryIdParams = Type.Object({ id: apiIdSchema("The category's id") });
-const TagIdParams = Type.Object({
-  id: Type.String({ minLength: 1, maxLength: 40, description: "The tag in any case." }),
-});
-
-const nameField = Type.String({
-  maxLength: CATEGORY_NAME_MAX_LENGTH * 2,
-  description: `1 to ${CATEGORY_NAME_MAX_LENGTH} characters after trimming.`,
-});
-const descriptionField = Type.Union([Type.String({ maxLength: 2000 }), Type.Null()], {
-  description: `At most ${CATEGORY_DESCRIPTION_MAX_LENGTH} characters after trimming; blank or null for none.`,
-});
-
-const CreateCategoryBody = Type.Object(
-  { name: nameField, description: Type.Optional(descriptionField) },
-  { additionalProperties: false },
-);
-const UpdateCategoryBody = Type.Object(
-  { name: Type.Optional(nameField), description: Type.Optional(descriptionField) },
-  { additionalProperties: false },
-);
-const DeleteCategoryQuery = Type.Object(
-  {
-    move_to: Type.Optional(
-      apiIdSchema("Another category: the deleted one's stories move there first"),
-    ),
-  },
-  { additionalProperties: false },
-);
-const TagsQuery = Type.Object(
-  {
-    limit: Type.Optional(
-      Type.Integer({ minimum: 1, maximum: TAGS_MAX_LIMIT, default: TAGS_DEFAULT_LIMIT }),
-    ),
-  },
-  { additionalProperties: false },
-);
-const StoryCategoryBody = Type.Object(
-  {
-    category_id: Type.Union([apiIdSchema("A category's id"), Type.Null()], {
-      description: "The new category; null for none.",
-    }),
-  },
-  { additionalProperties: false },
-);
-
-function toCategoryJson(category: CategoryWithCount): CategoryJson {
-  return {
-    id: category.id,
-    name: category.name,
-    slug: category.slug,
-    description: category.description,
-    story_count: category.storyCount,
-    created_at: category.createdAt.toISOString(),
-    updated_at: category.updatedAt.toISOString(),
-  };
-}
-
-/** A write's category, or the failure its outcome names. */
-function written(outcome: CategoryWrite): CategoryRecord {
-  if (outcome === "name_taken") throw conflict("CATEGORY_NAME_TAKEN", CATEGORY_NAME_TAKEN);
-  if (outcome === "not_found") throw notFound(CATEGORY_NOT_FOUND);
-  return outcome;
-}
-
-/** The category a generation request names: null for none, a 422 when there is no such one. */
-export async function pickedCategory(
-  discovery: DiscoveryQueries,
-  categoryId: string | null | undefined,
-): Promise<{ id: string; name: string } | null> {
-  if (categoryId === undefined || categoryId === null) return null;
-  const name = await discovery.categoryName(categoryId);
-  if (name === null) throw invalid("category_id", CATEGORY_NOT_FOUND);
-  return { id: categoryId, name };
-}
-
 export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { db, community, guards } = options;
-  const discovery = new DiscoveryQueries(db);
-  const stories = new StoriesQueries(db);
+  const { db, stories, community, discovery, guards, links } = options;
   // 401 for visitors before the body is read, 403 for anyone but an admin.
   const adminsOnly = {
     onRequest: guards.requireUser,
-    preValidation: async (request: FastifyRequest) => {
-      if (!signedInUser(request).roles.includes("admin")) throw forbidden(ADMINS_ONLY);
-    },
+    preValidation: async (request: FastifyRequest) => assertAdmin(signedInUser(request)),
   };
 
   app.get(
@@ -177,7 +78,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
         response: { 200: Type.Array(CategorySchema), ...errorResponses(401) },
       },
     },
-    async () => (await discovery.listCategories()).map(toCategoryJson),
+    async () => (await listCategories(discovery)).map(toCategoryJson),
   );
 
   app.get(
@@ -195,11 +96,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
         response: { 200: CategorySchema, ...errorResponses(401, 404, 422) },
       },
     },
-    async (request) => {
-      const category = await discovery.findCategory(request.params.id);
-      if (category === null) throw notFound(CATEGORY_NOT_FOUND);
-      return toCategoryJson(category);
-    },
+    async (request) => toCategoryJson(await getCategory(discovery, request.params.id)),
   );
 
   app.post(
@@ -216,10 +113,12 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       },
     },
     async (request, reply) => {
-      const name = validCategoryName(request.body.name);
-      const description = validCategoryDescription(request.body.description ?? null);
-      const category = written(await discovery.createCategory({ ...name, description }));
-      return reply.status(201).send(toCategoryJson({ ...category, storyCount: 0 }));
+      const { name, description = null } = request.body;
+      const category = await createCategory(discovery, signedInUser(request), {
+        name,
+        description,
+      });
+      return reply.status(201).send(toCategoryJson(category));
     },
   );
 
@@ -239,16 +138,8 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       },
     },
     async (request) => {
-      const { name, description } = request.body;
-      const changes = {
-        ...(name === undefined ? {} : validCategoryName(name)),
-        ...(description === undefined
-          ? {}
-          : { description: validCategoryDescription(description) }),
-      };
-      written(await discovery.updateCategory(request.params.id, changes));
-      const category = await discovery.findCategory(request.params.id);
-      if (category === null) throw notFound(CATEGORY_NOT_FOUND);
+      const admin = signedInUser(request);
+      const category = await updateCategory(discovery, admin, request.params.id, request.body);
       return toCategoryJson(category);
     },
   );
@@ -264,23 +155,12 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
         security: bearerSecurity,
         params: CategoryIdParams,
         querystring: DeleteCategoryQuery,
-        response: {
-          200: Type.Object(
-            { id: Type.String(), deleted: Type.Literal(true) },
-            { additionalProperties: false },
-          ),
-          ...errorResponses(401, 403, 404, 409, 422),
-        },
+        response: { 200: DeletedCategoryResponse, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {
       const { id } = request.params;
-      const moveTo = request.query.move_to ?? null;
-      if (moveTo === id) throw invalid("move_to", MOVE_TO_ITSELF);
-      const outcome = await discovery.deleteCategory(id, moveTo);
-      if (outcome === "not_found") throw notFound(CATEGORY_NOT_FOUND);
-      if (outcome === "move_to_not_found") throw invalid("move_to", CATEGORY_NOT_FOUND);
-      if (outcome === "in_use") throw conflict("CATEGORY_IN_USE", CATEGORY_IN_USE);
+      await deleteCategory(discovery, signedInUser(request), id, request.query.move_to ?? null);
       return { id, deleted: true as const };
     },
   );
@@ -300,8 +180,8 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       },
     },
     async (request) => {
-      const tags = await discovery.listTags(request.query.limit ?? TAGS_DEFAULT_LIMIT);
-      return tags.map((tag) => ({ id: tag.id, name: tag.name, story_count: tag.storyCount }));
+      const tags = await listTags(discovery, request.query.limit ?? TAGS_DEFAULT_LIMIT);
+      return tags.map(toTagJson);
     },
   );
 
@@ -315,24 +195,10 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
         tags: ["admin", "tags"],
         security: bearerSecurity,
         params: TagIdParams,
-        response: {
-          200: Type.Object(
-            {
-              id: Type.String(),
-              stories: Type.Integer({ minimum: 1, description: "Stories that lost the tag." }),
-            },
-            { additionalProperties: false },
-          ),
-          ...errorResponses(401, 403, 404, 422),
-        },
+        response: { 200: RemovedTagResponse, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const id = tagIdOf(request.params.id);
-      const count = await discovery.removeTag(id);
-      if (count === 0) throw notFound(TAG_NOT_FOUND);
-      return { id, stories: count };
-    },
+    async (request) => removeTag(discovery, signedInUser(request), request.params.id),
   );
 
   app.put(
@@ -353,21 +219,15 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const story = await stories.findByPublicId(request.params.id);
-      assertOwner(story, user.id, ONLY_AUTHOR_CATEGORY);
-      const categoryId = request.body.category_id;
-      if (!(await discovery.setStoryCategory(story.id, categoryId))) {
-        throw invalid("category_id", CATEGORY_NOT_FOUND);
-      }
-      const updated = await stories.findByPublicId(story.publicId);
-      if (updated === null) throw notFound(CATEGORY_NOT_FOUND);
-      return storyDetail(
-        { db, stories, community, links: options.links },
-        updated,
-        user,
-        user.username,
+      const owner = signedInUser(request);
+      const { id } = request.params;
+      const story = await setStoryCategory(
+        { stories, discovery },
+        owner,
+        id,
+        request.body.category_id,
       );
+      return storyDetail({ db, stories, community, links }, story, owner, owner.username);
     },
   );
 };

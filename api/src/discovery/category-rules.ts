@@ -1,4 +1,5 @@
-import { invalid } from "../platform/lib/errors.js";
+import type { UserRecord } from "../platform/db/schema.js";
+import { forbidden, invalid } from "../platform/lib/errors.js";
 import { LABEL_MAX_LENGTH, MAX_LABELS } from "../generation/story-request-rules.js";
 
 // Categories and tags (docs/product.md#categories-and-tags, docs/decisions/024): the rules of
@@ -15,6 +16,12 @@ export const CATEGORY_IN_USE =
 export const MOVE_TO_ITSELF = "Stories cannot be moved to the category being deleted.";
 export const ADMINS_ONLY = "Only admins can do this.";
 export const NAME_REQUIRED = "Name is required.";
+export const ONLY_AUTHOR_CATEGORY = "Only the author can change the category.";
+
+/** Only admins change categories and tags; anyone else is refused (403). */
+export function assertAdmin(user: Pick<UserRecord, "roles">): void {
+  if (!user.roles.includes("admin")) throw forbidden(ADMINS_ONLY);
+}
 
 /** The slug of a name: lower case, runs of anything but letters and digits as one hyphen. */
 export function slugOf(name: string): string {

@@ -1,24 +1,26 @@
 import { and, asc, desc, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import {
-  cardColumns,
   filtersShape,
   filtersSql,
   filterValues,
+  type PublicFilters,
+} from "../community/listed-story-queries.js";
+import {
+  cardColumns,
   instant,
   isListed,
   PreparedStatements,
   qualified,
   toStoryCard,
-  type PublicFilters,
   type StoryCard,
-} from "../community/community-queries.js";
+} from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/postgres-errors.js";
 import { categories, stories, users, type CategoryRecord } from "../platform/db/schema.js";
 
 // Discovery's queries (docs/decisions/024): categories and their counts, the tags of listed
-// stories, and full-text search. Counts and search see listed stories only (community-queries
+// stories, and full-text search. Counts and search see listed stories only (story-card-queries
 // isListed): never a private, unfinished, discarded or refused one.
 
 export interface CategoryWithCount extends CategoryRecord {

@@ -15,7 +15,7 @@ import {
   type TestPerson,
   useOwnerAndReader,
 } from "../testing/story-fixtures.js";
-import { TRENDING } from "../community/trending-rules.js";
+import { trendingScoreSql } from "../community/trending-rules.js";
 
 const ctx = useOwnerAndReader();
 
@@ -177,7 +177,7 @@ describe("ranking and paging", () => {
   }
 
   beforeAll(async () => {
-    community = new CommunityQueries(ctx.api.database.db, TRENDING);
+    community = new CommunityQueries(ctx.api.database.db, trendingScoreSql);
     // A fixed clock: ages and windows are measured from asOf, not from when the test runs.
     const plan = [
       { hoursOld: 2, bookmarks: 0, comments: 0, reads: 1 },

@@ -7,7 +7,7 @@ import type { ModerationSettings } from "./moderation-rules.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
-import { MODERATORS_ONLY, REJECTION_REASON_REQUIRED } from "./moderation-routes.js";
+import { MODERATORS_ONLY, REJECTION_REASON_REQUIRED } from "./moderation-rules.js";
 
 let api: TestApi;
 // The settings the app was built with; the STORY_MODERATION=pre tests switch them.

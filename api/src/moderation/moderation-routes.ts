@@ -1,24 +1,28 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
 import { Type } from "typebox";
-import { CommentsQueries } from "../comments/comments-queries.js";
+import type { CommentsQueries } from "../comments/comments-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { UserRecord } from "../platform/db/schema.js";
-import { type ModerationStatus } from "@storyloom/common";
-import { StoriesQueries } from "../stories/stories-queries.js";
-import { notifyStoryEvent } from "../generation/story-events.js";
-import { COMMENT_NOT_FOUND } from "../comments/comment-rules.js";
-import { isModerator } from "./moderation-rules.js";
-import { NO_FACTS, readAccess } from "../stories/access-rules.js";
-import { storyNotFound, storyViewerOf } from "../stories/visibility-rules.js";
-import { conflict, forbidden, invalid, notFound } from "../platform/lib/errors.js";
+import type { StoriesQueries } from "../stories/stories-queries.js";
+import { assertModerator, REJECTION_REASON_MAX_LENGTH } from "./moderation-rules.js";
+import { approveComment, listPendingComments, rejectComment } from "./comment-moderation.js";
+import {
+  approveStory,
+  listPendingStories,
+  rejectStory,
+  type ModeratedStory,
+} from "./story-moderation.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
-import { jsonContext } from "../comments/comment-routes.js";
-import { CommentIdParams, commentResponse, toCommentJson } from "../comments/comment-schemas.js";
+import {
+  CommentIdParams,
+  commentJsonContext,
+  commentResponse,
+  toCommentJson,
+} from "../comments/comment-schemas.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { followedByPictures } from "../stories/story-pictures-sync.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "../stories/story-schemas.js";
 import type { PictureLinks } from "../stories/picture-links.js";
 
@@ -26,14 +30,12 @@ export interface ModerationRoutesOptions {
   /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
   links: PictureLinks;
   db: Database;
+  stories: StoriesQueries;
+  comments: CommentsQueries;
   guards: AuthGuards;
   /** The bucket of pictures (decision 028): an approval publishes them, a rejection hides them. */
   media: MediaStore | null;
 }
-
-export const MODERATORS_ONLY = "Only moderators and admins can do this.";
-export const REJECTION_REASON_REQUIRED = "A reason is required to reject a story.";
-export const REJECTION_REASON_MAX_LENGTH = 500;
 
 const QueueQuery = Type.Object(
   { limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 50 })) },
@@ -52,26 +54,28 @@ const RejectStoryQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** The moderator or admin a route runs for (roles kept in users.roles). */
-function moderator(request: FastifyRequest): UserRecord {
-  const user = signedInUser(request);
-  if (!isModerator(user)) throw forbidden(MODERATORS_ONLY);
-  return user;
-}
-
 /** The /admin routes: the moderation queues (pending → approved or rejected). */
 export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions> = async (
   app,
   options,
 ) => {
-  const { db, guards } = options;
-  const comments = new CommentsQueries(db);
-  const storiesQueries = new StoriesQueries(db);
+  const { stories, comments, guards, links } = options;
+  const storyDeps = { db: options.db, stories, media: options.media };
   // 401 for visitors before the body is read, 403 for users without a role.
   const common = {
     onRequest: guards.requireUser,
-    preValidation: async (request: FastifyRequest) => void moderator(request),
+    preValidation: async (request: FastifyRequest) => assertModerator(signedInUser(request)),
   };
+
+  /** The story as JSON for its moderator: whole, with its pictures. */
+  const storyJson = (moderator: UserRecord, moderated: ModeratedStory) =>
+    toStoryJson(moderated.story, {
+      viewerId: moderator.id,
+      authorUsername: moderated.authorUsername,
+      media: moderated.media,
+      access: moderated.access,
+      links,
+    });
 
   app.get(
     "/admin/comments/pending",
@@ -90,15 +94,15 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
       },
     },
     async (request) => {
-      const user = moderator(request);
-      const rows = await comments.listPending(request.query.limit ?? 50);
-      return rows.map((row) => toCommentJson(row, jsonContext(row.story, user)));
+      const moderator = signedInUser(request);
+      const rows = await listPendingComments(comments, moderator, request.query.limit ?? 50);
+      return rows.map((row) => toCommentJson(row, commentJsonContext(row.story, moderator)));
     },
   );
 
-  for (const [action, status] of [
-    ["approve", "approved"],
-    ["reject", "rejected"],
+  for (const [action, status, decide] of [
+    ["approve", "approved", approveComment],
+    ["reject", "rejected", rejectComment],
   ] as const) {
     app.post(
       `/admin/comments/:id/${action}`,
@@ -117,11 +121,9 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
         },
       },
       async (request) => {
-        const user = moderator(request);
-        const decided = await comments.setModeration(request.params.id, status);
-        const found = decided ? await comments.findWithStory(request.params.id, user.id) : null;
-        if (found === null) throw notFound(COMMENT_NOT_FOUND);
-        return toCommentJson(found, jsonContext(found.story, user));
+        const moderator = signedInUser(request);
+        const decided = await decide(comments, moderator, request.params.id);
+        return toCommentJson(decided, commentJsonContext(decided.story, moderator));
       },
     );
   }
@@ -143,51 +145,11 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
       },
     },
     async (request) => {
-      const user = moderator(request);
-      const rows = await storiesQueries.listPendingModeration(request.query.limit ?? 50);
-      // One media query for the whole queue, not one per story.
-      const media = await storiesQueries.listMediaOf(rows);
-      return rows.map((story) =>
-        toStoryJson(story, {
-          viewerId: user.id,
-          authorUsername: story.authorUsername,
-          media: media.get(story.id) ?? [],
-          access: readAccess(story, storyViewerOf(user), NO_FACTS),
-          links: options.links,
-        }),
-      );
+      const moderator = signedInUser(request);
+      const queue = await listPendingStories(stories, moderator, request.query.limit ?? 50);
+      return queue.map((moderated) => storyJson(moderator, moderated));
     },
   );
-
-  async function decideStory(
-    user: UserRecord,
-    publicId: string,
-    status: ModerationStatus,
-    reason: string | null,
-  ) {
-    // A guarded write like every story change; a concurrent one makes it re-read the row.
-    for (let attempt = 0; attempt < 3; attempt += 1) {
-      const story = await storiesQueries.findByPublicId(publicId);
-      if (story === null) throw storyNotFound();
-      const updated = await storiesQueries.updateIf(story.id, story, {
-        moderationStatus: status,
-        moderationReason: reason,
-      });
-      if (updated !== null) {
-        await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
-        await followedByPictures(db, options.media, updated.id);
-        return toStoryJson(updated, {
-          viewerId: user.id,
-          authorUsername: story.authorUsername,
-          media: await storiesQueries.listMedia(updated.id, updated.generation),
-          // Moderators and admins read every story whole (stories/access-rules.ts).
-          access: readAccess(updated, storyViewerOf(user), NO_FACTS),
-          links: options.links,
-        });
-      }
-    }
-    throw conflict("INVALID_TRANSITION", "The story changed meanwhile. Please try again.");
-  }
 
   app.post(
     "/admin/stories/:id/approve",
@@ -205,7 +167,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
         },
       },
     },
-    async (request) => decideStory(moderator(request), request.params.id, "approved", null),
+    async (request) => {
+      const moderator = signedInUser(request);
+      return storyJson(moderator, await approveStory(storyDeps, moderator, request.params.id));
+    },
   );
 
   app.post(
@@ -226,10 +191,10 @@ export const moderationRoutes: FastifyPluginAsyncTypebox<ModerationRoutesOptions
       },
     },
     async (request) => {
-      const user = moderator(request);
-      const reason = request.query.reason?.trim() ?? "";
-      if (reason === "") throw invalid("reason", REJECTION_REASON_REQUIRED);
-      return decideStory(user, request.params.id, "rejected", reason);
+      const moderator = signedInUser(request);
+      const { id } = request.params;
+      const rejected = await rejectStory(storyDeps, moderator, id, request.query.reason);
+      return storyJson(moderator, rejected);
     },
   );
 };

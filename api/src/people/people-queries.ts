@@ -1,12 +1,8 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { KeysetPosition } from "../platform/lib/cursor.js";
-import {
-  isListed,
-  newestListedCards,
-  PreparedStatements,
-  type StoryCard,
-} from "../community/community-queries.js";
+import { newestListedCards } from "../community/listed-story-queries.js";
+import { isListed, PreparedStatements, type StoryCard } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import { stories, subscriptions, users, type SubscriptionRecord } from "../platform/db/schema.js";
 

@@ -8,7 +8,7 @@ import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "./stories-queries.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
-import { readDay, readerKey } from "../community/reader-key.js";
+import { readDay, readerKey } from "../community/reader-key-rules.js";
 import { isPremium, readAccess } from "./access-rules.js";
 import { restartStory } from "./lifecycle-rules.js";
 import {
@@ -53,7 +53,7 @@ import {
   UpdateStoryBody,
 } from "./story-schemas.js";
 import { followedByPictures } from "./story-pictures-sync.js";
-import { pickedCategory } from "../discovery/category-routes.js";
+import { pickedCategory } from "../discovery/category-actions.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "../platform/http/validation-failure.js";
 import type { PictureLinks } from "./picture-links.js";

@@ -1,6 +1,10 @@
 import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
 import { Type, type Static } from "typebox";
-import type { StoryCard, StoryCardFields, StoryCommunity } from "../community/community-queries.js";
+import type {
+  StoryCard,
+  StoryCardFields,
+  StoryCommunity,
+} from "../community/story-card-queries.js";
 import { type StoryRecord } from "../platform/db/schema.js";
 import {
   ACCESS_REASONS,

@@ -1,4 +1,5 @@
-import type { CommunityQueries, StoryCard } from "../community/community-queries.js";
+import type { CommunityQueries } from "../community/community-queries.js";
+import type { StoryCard } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { accessOf } from "./viewer-access.js";

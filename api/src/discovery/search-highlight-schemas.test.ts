@@ -1,6 +1,6 @@
 import { HIGHLIGHT_PIECES_MAX } from "@storyloom/common";
 import { describe, expect, it } from "vitest";
-import { highlightSegments } from "./search-highlights.js";
+import { highlightSegments } from "./search-highlight-schemas.js";
 
 describe("highlight segments", () => {
   it("split the marked text into plain pieces, matches flagged", () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readDay, readerKey } from "./reader-key.js";
+import { readDay, readerKey } from "./reader-key-rules.js";
 
 describe("readerKey", () => {
   const visitor = { address: "203.0.113.7" };

@@ -1,0 +1,53 @@
+import type { UserRecord } from "../platform/db/schema.js";
+import type { StoriesQueries, StoryWithAuthor } from "../stories/stories-queries.js";
+import { assertCanView } from "../stories/visibility-rules.js";
+import type { BookmarkQueries } from "./bookmark-queries.js";
+import { keysetCardPage, type CardPage, type PageRequest } from "./card-pages.js";
+
+// A reader's bookmarks (docs/product.md#bookmarks): stories they want to come back to.
+
+export interface BookmarkDeps {
+  stories: StoriesQueries;
+  bookmarks: BookmarkQueries;
+}
+
+/**
+ * Bookmarks a story the reader may see; bookmarking twice is still one bookmark. Any other story
+ * is not found, so a private one never leaks. Resolves to the story, for its page.
+ */
+export async function bookmarkStory(
+  deps: BookmarkDeps,
+  reader: UserRecord,
+  publicId: string,
+): Promise<StoryWithAuthor> {
+  const story = await deps.stories.findByPublicId(publicId);
+  assertCanView(story, reader.id);
+  await deps.bookmarks.addBookmark(reader.id, story.id);
+  return story;
+}
+
+/** Removes the reader's bookmark of a story they may see (none is fine). */
+export async function unbookmarkStory(
+  deps: BookmarkDeps,
+  reader: UserRecord,
+  publicId: string,
+): Promise<StoryWithAuthor> {
+  const story = await deps.stories.findByPublicId(publicId);
+  assertCanView(story, reader.id);
+  await deps.bookmarks.removeBookmark(reader.id, story.id);
+  return story;
+}
+
+/**
+ * The reader's bookmarked stories, most recently bookmarked first; stories they may no longer see
+ * (made private, removed) drop out.
+ */
+export async function listMyBookmarks(
+  bookmarks: BookmarkQueries,
+  reader: UserRecord,
+  page: PageRequest,
+): Promise<CardPage> {
+  return keysetCardPage("bookmarks", page, (limit, after) =>
+    bookmarks.listBookmarks(reader.id, limit, after),
+  );
+}

@@ -1,0 +1,66 @@
+import type { CommunityQueries } from "../community/community-queries.js";
+import {
+  keysetCardPage,
+  rankedCardPage,
+  type CardPage,
+  type PageRequest,
+} from "../community/card-pages.js";
+import type { PublicFilters } from "../community/listed-story-queries.js";
+import type { StoryCard } from "../community/story-card-queries.js";
+import type { DiscoveryQueries, SearchHit } from "./discovery-queries.js";
+
+// The public lists of Home and /explore (docs/decisions/009, docs/decisions/024): listed stories
+// only, newest or ranked, and full-text search.
+
+export interface PublicListDeps {
+  community: CommunityQueries;
+  /** Full-text search (docs/decisions/024). */
+  discovery: DiscoveryQueries;
+  /** The clock of rankings: a first page ranks now (tests fix it). */
+  now: () => Date;
+}
+
+export interface StoryListRequest extends PageRequest {
+  filters: PublicFilters;
+  /** newest: by publication, keyset-paged; popular: the trending score, ranked at an instant. */
+  sort: "newest" | "popular";
+}
+
+/** Fresh Threads and /explore: listed stories that pass the filters, newest or popular first. */
+export async function listStories(
+  deps: PublicListDeps,
+  viewerId: string | null,
+  { filters, sort, ...page }: StoryListRequest,
+): Promise<CardPage> {
+  if (sort === "newest") {
+    return keysetCardPage("newest", page, (limit, after) =>
+      deps.community.listNewest(filters, limit, after, viewerId),
+    );
+  }
+  return rankedCardPage(page, deps.now, ({ asOf, skip, limit }) =>
+    deps.community.listTrending({ filters, asOf, skip, limit }, viewerId),
+  );
+}
+
+/** Trending Now on the home page: the popular ranking now, `skip` rows in. */
+export async function listTrendingStories(
+  deps: PublicListDeps,
+  viewerId: string | null,
+  { limit, skip }: { limit: number; skip: number },
+): Promise<StoryCard[]> {
+  return deps.community.listTrending(
+    { filters: {}, asOf: deps.now().toISOString(), skip, limit },
+    viewerId,
+  );
+}
+
+/** Full-text search of listed stories, best match first, ranked at the first page's instant. */
+export async function searchStories(
+  deps: PublicListDeps,
+  viewerId: string | null,
+  { text, filters, ...page }: PageRequest & { text: string; filters: PublicFilters },
+): Promise<CardPage<SearchHit>> {
+  return rankedCardPage(page, deps.now, ({ asOf, skip, limit }) =>
+    deps.discovery.search({ text, filters, asOf, skip, limit }, viewerId),
+  );
+}
