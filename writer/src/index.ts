@@ -22,7 +22,7 @@ export {
   type OpenAiIllustratorOptions,
 } from "./openai/illustrator.js";
 export { createOpenAiWriter, type OpenAiWriterOptions } from "./openai/writer.js";
-export { DEFAULT_TIMEOUT_MS } from "./openai/http.js";
+export { DEFAULT_TIMEOUT_MS } from "./openai/endpoint.js";
 // The offline writer's deterministic randomness, also used by the seed and the benchmarks so that
 // their data is the same on every run.
 export { createSeededRandom, hashString, type SeededRandom } from "./offline/seeded-random.js";

@@ -1,6 +1,6 @@
 import type { StoryRequest } from "../contract.js";
 import { detectGenres } from "./genres.js";
-import { readOutline, type OutlineCharacter, type OutlineReading } from "./outline.js";
+import { readOutline, type OutlineCharacter, type OutlineReading } from "./outline/read-outline.js";
 import { createSeededRandom, hashString, type SeededRandom } from "./seeded-random.js";
 import { resolveChoices, type Slots } from "./template.js";
 import { possessive, tidySpaces } from "./text.js";

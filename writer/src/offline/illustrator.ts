@@ -26,7 +26,7 @@ import {
   trees,
   type Canvas,
   type Layer,
-} from "./scenery.js";
+} from "./scenery/index.js";
 import { createSeededRandom, hashString, mixSeeds, type SeededRandom } from "./seeded-random.js";
 import { joinList } from "./text.js";
 import type { GenreId } from "./words/genres.js";

@@ -55,3 +55,14 @@ export function possessive(name: string): string {
 export function tidySpaces(text: string): string {
   return text.replace(/\s+/g, " ").trim();
 }
+
+/** The items without repeats that differ only in case; the first spelling stays. */
+export function uniqueIgnoringCase(items: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return items.filter((item) => {
+    const key = item.toLowerCase();
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from "vitest";
 import type { Chapter, DesiredLength, NastinessLevel } from "@storyloom/common";
 import { WORD_BUDGET, WriterError, type StoryPlan, type StoryRequest } from "../contract.js";
-import { readOutline } from "./outline.js";
+import { readOutline } from "./outline/read-outline.js";
 import { createSeededRandom } from "./seeded-random.js";
-import { PARAGRAPH_MAX_WORDS, PARAGRAPH_MIN_WORDS } from "./story.js";
+import { PARAGRAPH_MAX_WORDS, PARAGRAPH_MIN_WORDS } from "./story/paragraphs.js";
 import { countWords } from "./text.js";
 import { createOfflineWriter } from "./writer.js";
 import { GENRES, type GenreId } from "./words/genres.js";

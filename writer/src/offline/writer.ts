@@ -6,7 +6,8 @@ import {
   type StoryWriter,
   type WriteChapterInput,
 } from "../contract.js";
-import { composeChapters, planStory, type ComposedChapter } from "./story.js";
+import { composeChapters, type ComposedChapter } from "./story/compose-chapters.js";
+import { planStory } from "./story/plan-story.js";
 
 // The default writer: no network, no model, a complete story built from the request alone, the same
 // story for the same request. It streams its chapters sentence by sentence with a pause between

@@ -1,15 +1,8 @@
 import type { Chapter, NastinessLevel } from "@storyloom/common";
-import {
-  HttpStatusError,
-  MalformedOutputError,
-  endpointFrom,
-  parseEnvelope,
-  postJson,
-  retryPolicyFrom,
-  withRetries,
-  type Endpoint,
-  type RetryListener,
-} from "./http.js";
+import { endpointFrom, type Endpoint } from "./endpoint.js";
+import { parseEnvelope, postJson } from "./http-exchange.js";
+import { retryPolicyFrom, withRetries, type RetryListener } from "./retries.js";
+import { HttpStatusError, MalformedOutputError } from "./server-errors.js";
 import { isRecord } from "./sse.js";
 import type { Illustrator, IllustrationSubject, StoryImage, StoryRequest } from "../contract.js";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { MalformedOutputError } from "./http.js";
+import { MalformedOutputError } from "./server-errors.js";
 import { extractJsonObject, normaliseTargetWords, parsePlan } from "./plan.js";
 import type { StoryRequest } from "../contract.js";
 

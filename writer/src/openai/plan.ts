@@ -1,6 +1,6 @@
 import { Type } from "typebox";
 import { Compile } from "typebox/compile";
-import { MalformedOutputError } from "./http.js";
+import { MalformedOutputError } from "./server-errors.js";
 import { stripThinking } from "./text.js";
 import { WORD_BUDGET, type StoryPlan, type StoryRequest } from "../contract.js";
 

@@ -12,7 +12,7 @@ import {
   type FakeServer,
   type RecordedRequest,
 } from "../testing/openai-fake-server.js";
-import type { RetryEvent } from "./http.js";
+import type { RetryEvent } from "./retries.js";
 import { createOpenAiWriter, type OpenAiWriterOptions } from "./writer.js";
 import { WriterError, type StoryPlan, type StoryRequest } from "../contract.js";
 

@@ -1,19 +1,10 @@
 import type { Chapter } from "@storyloom/common";
-import {
-  MalformedOutputError,
-  endpointFrom,
-  parseEnvelope,
-  postJson,
-  providerMessage,
-  retryPolicyFrom,
-  withRetries,
-  type Attempt,
-  type Endpoint,
-  type RetryListener,
-  type RetryPolicy,
-} from "./http.js";
+import { endpointFrom, type Endpoint } from "./endpoint.js";
+import { parseEnvelope, postJson, type Attempt } from "./http-exchange.js";
 import { parsePlan } from "./plan.js";
 import { chapterMessages, planMessages } from "./prompts.js";
+import { retryPolicyFrom, withRetries, type RetryListener, type RetryPolicy } from "./retries.js";
+import { MalformedOutputError, providerMessage } from "./server-errors.js";
 import { SseParser, isRecord, readCompletionChunk } from "./sse.js";
 import { chapterFromText, completeParagraphText } from "./text.js";
 import {

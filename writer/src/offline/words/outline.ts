@@ -1,5 +1,5 @@
 // The outline reader's word sets: the small words, place words, role words and cues it reads an
-// outline by (outline.ts). All lower case.
+// outline by (outline/). All lower case.
 
 /** Words that open a noun phrase ("the lonely robot", "her brother"). */
 export const DETERMINERS: ReadonlySet<string> = new Set([

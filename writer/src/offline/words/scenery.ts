@@ -1,6 +1,6 @@
 import type { GenreId } from "./genres.js";
 
-// The offline illustrator's tables (illustrator.ts, scenery.ts): each genre's colour and favoured
+// The offline illustrator's tables (illustrator.ts, scenery/): each genre's colour and favoured
 // times of day, how light each time of day paints the sky and the land, and its words in alt text.
 
 export type TimeOfDay = "dawn" | "day" | "dusk" | "night";

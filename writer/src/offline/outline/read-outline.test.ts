@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readOutline } from "./outline.js";
+import { readOutline } from "./read-outline.js";
 
 describe("readOutline", () => {
   it("finds named characters with their epithets, a villain, and where they are headed", () => {

@@ -1,25 +1,25 @@
-import { WORD_BUDGET, type ChapterPlan, type StoryPlan, type StoryRequest } from "../contract.js";
-import { buildBlueprint, storySlots, type StoryBlueprint } from "./blueprint.js";
-import { createSeededRandom, Deck, type SeededRandom } from "./seeded-random.js";
-import { fillTemplate, renderTemplate, type Slots } from "./template.js";
-import { capitaliseFirst, countWords, joinList, titleCase } from "./text.js";
-import { BEATS, RECAP_FRAMES, TIME_PHRASES, type BeatId, type ToneSlot } from "./words/arc.js";
-import type { GenreMaterial } from "./words/genres.js";
+import type { ChapterPlan, StoryPlan, StoryRequest } from "../../contract.js";
+import { buildBlueprint, storySlots, type StoryBlueprint } from "../blueprint.js";
+import { createSeededRandom, Deck, type SeededRandom } from "../seeded-random.js";
+import { fillTemplate, renderTemplate, type Slots } from "../template.js";
+import { countWords, joinList } from "../text.js";
+import { BEATS, RECAP_FRAMES, TIME_PHRASES, type BeatId, type ToneSlot } from "../words/arc.js";
+import type { GenreMaterial } from "../words/genres.js";
 import {
   ACTION_LINES,
-  COMPANION_FRAMES,
   DIALOGUE_LINES,
   EVENT_FRAMES,
   FIRST_EVENT_FRAMES,
   INTERIOR_LINES,
   KEYWORD_ENDINGS,
   KEYWORD_FRAMES,
-  PLACE_FRAMES,
-  THING_FRAMES,
-} from "./words/prose.js";
+} from "../words/prose.js";
+import { beatsFor, placeOf } from "./chapter-beats.js";
+import { assignOutline, type Assignment } from "./outline-assignment.js";
+import { toParagraphs } from "./paragraphs.js";
 
-// Plans and writes the offline story. Everything is a pure function of the request (and, for
-// chapters, the plan): chapter i is written by replaying chapters 0…i with one random stream, so
+// Writes the offline story's chapters from the request and its plan (plan-story.ts), each a pure
+// function of the two: chapter i is written by replaying chapters 0…i with one random stream, so
 // sentence pools are shared across chapters without repeats, and a chapter rewritten after a
 // worker restart comes out byte-identical.
 
@@ -27,40 +27,6 @@ import {
 export interface ComposedChapter {
   title: string;
   paragraphs: string[][];
-}
-
-export const PARAGRAPH_MIN_WORDS = 40;
-export const PARAGRAPH_MAX_WORDS = 120;
-/** Paragraphs aim for this size; readable on a phone, long enough to hold a scene. */
-const PARAGRAPH_AIM_WORDS = 85;
-
-export function planStory(request: StoryRequest): StoryPlan {
-  const blueprint = buildBlueprint(request);
-  const random = createSeededRandom(blueprint.seed).fork("plan");
-  const slots = storySlots(blueprint);
-  const budget = WORD_BUDGET[request.desiredLength];
-  const targets = splitBudget(
-    budget,
-    blueprint.arc.map((beat) => BEATS[beat].weight),
-  );
-  const assignments = assignOutline(blueprint, blueprint.arc.length);
-  const titles = new Set<string>();
-  const chapters = blueprint.arc.map((beat, i): ChapterPlan => {
-    const chapterSlots = { ...slots, here: placeOf(beat, blueprint, slots, random) };
-    const title = chapterTitle(beat, blueprint.primary, chapterSlots, titles, random, i);
-    const firstEvent = assignments[i]?.events[0];
-    const summary = renderTemplate(random.pick(BEATS[beat].summaries), chapterSlots, random);
-    return {
-      title,
-      summary: firstEvent ? `${summary} ${capitaliseFirst(firstEvent)}.` : summary,
-      targetWords: targets[i] as number,
-    };
-  });
-  return {
-    title: blueprint.title || "Untitled",
-    description: describe(blueprint, random),
-    chapters,
-  };
 }
 
 /** Chapters 0…upTo of the story for this request and plan. */
@@ -88,130 +54,6 @@ export function composeChapters(
     );
   }
   return chapters;
-}
-
-/** Splits a budget by weights into integers that add up to it exactly (largest remainder). */
-export function splitBudget(total: number, weights: readonly number[]): number[] {
-  const sum = weights.reduce((a, b) => a + b, 0);
-  const exact = weights.map((weight) => (total * weight) / sum);
-  const parts = exact.map(Math.floor);
-  const order = exact
-    .map((value, i) => ({ i, rest: value - Math.floor(value) }))
-    .sort((a, b) => b.rest - a.rest || a.i - b.i);
-  let missing = total - parts.reduce((a, b) => a + b, 0);
-  for (const { i } of order) {
-    if (missing <= 0) break;
-    parts[i] = (parts[i] as number) + 1;
-    missing -= 1;
-  }
-  return parts;
-}
-
-/** The arc stretched or squeezed to a plan with another chapter count; the last stays last. */
-function beatsFor(arc: readonly BeatId[], count: number): BeatId[] {
-  if (count === arc.length) return [...arc];
-  if (count === 1) return ["finale"];
-  return Array.from({ length: count }, (_, i) => {
-    return arc[Math.round((i * (arc.length - 1)) / (count - 1))] as BeatId;
-  });
-}
-
-function describe(blueprint: StoryBlueprint, random: SeededRandom): string {
-  const { hero, tone, genres, keywords, events } = blueprint;
-  const adjective = random.pick(tone.adjectives);
-  const blend = genres[1]
-    ? `${genres[1].adjective} ${blueprint.primary.noun}`
-    : blueprint.primary.noun;
-  const who = hero.epithet ? `${hero.full}, ${hero.epithet},` : hero.full;
-  const first =
-    `${article(adjective)} ${adjective} ${blend} in which ${who} travels from ${blueprint.home} ` +
-    `to ${blueprint.destination} and ${random.pick(tone.meetsRival)} ${blueprint.rival.full}.`;
-  if (keywords.length > 0)
-    return `${capitaliseFirst(first)} It is a story of ${joinList(keywords)}.`;
-  const event = events[0];
-  return event ? `${capitaliseFirst(first)} It begins simply: ${event}.` : capitaliseFirst(first);
-}
-
-function article(word: string): string {
-  return /^[aeiou]/i.test(word) ? "An" : "A";
-}
-
-function chapterTitle(
-  beat: BeatId,
-  genre: GenreMaterial,
-  slots: Slots,
-  used: Set<string>,
-  random: SeededRandom,
-  index: number,
-): string {
-  for (let attempt = 0; attempt < 12; attempt += 1) {
-    const template = random.pick(BEATS[beat].titles);
-    const withWord = { ...slots, titleWord: random.pick(genre.titleWords) };
-    const title = titleCase(renderTemplate(template, withWord, random));
-    if (!used.has(title)) {
-      used.add(title);
-      return title;
-    }
-  }
-  return `Chapter ${index + 1}`;
-}
-
-function placeOf(beat: BeatId, blueprint: StoryBlueprint, slots: Slots, random: SeededRandom) {
-  const location = BEATS[beat].location;
-  if (location === "home") return blueprint.home;
-  if (location === "there") return blueprint.destination;
-  return fillTemplate(random.pick(blueprint.primary.waypoints), slots, random);
-}
-
-/** What of the user's outline a chapter must carry. */
-interface Assignment {
-  events: string[];
-  keywordGroups: string[];
-  mentions: { frames: readonly string[]; slot: string; value: string }[];
-}
-
-/**
- * Spreads the outline over the chapters: outline lines in order from first chapter to last,
- * keywords (grouped when there are many) evenly, extra names and places after the first chapter,
- * which already has the most to introduce.
- */
-function assignOutline(blueprint: StoryBlueprint, count: number): Assignment[] {
-  const assignments: Assignment[] = Array.from({ length: count }, () => ({
-    events: [],
-    keywordGroups: [],
-    mentions: [],
-  }));
-  const at = (i: number) => assignments[Math.min(count - 1, Math.max(0, i))] as Assignment;
-  const { events, keywords } = blueprint;
-  events.forEach((event, j) => {
-    at(events.length === 1 ? 0 : Math.round((j * (count - 1)) / (events.length - 1))).events.push(
-      event,
-    );
-  });
-  const groupSize = Math.max(1, Math.ceil(keywords.length / (2 * count)));
-  const groups = chunk(keywords, groupSize).map(joinList);
-  groups.forEach((group, g) =>
-    at(Math.floor((g * count) / groups.length)).keywordGroups.push(group),
-  );
-  const mentions = [
-    ...blueprint.companions.map((value) => ({
-      frames: COMPANION_FRAMES,
-      slot: "companion",
-      value,
-    })),
-    ...blueprint.extraPlaces.map((value) => ({ frames: PLACE_FRAMES, slot: "place", value })),
-    ...blueprint.extraThings.map((value) => ({ frames: THING_FRAMES, slot: "thing", value })),
-  ];
-  mentions.forEach((mention, m) =>
-    at(count === 1 ? 0 : 1 + (m % (count - 1))).mentions.push(mention),
-  );
-  return assignments;
-}
-
-function chunk<T>(items: readonly T[], size: number): T[][] {
-  const chunks: T[][] = [];
-  for (let i = 0; i < items.length; i += size) chunks.push(items.slice(i, i + size));
-  return chunks;
 }
 
 interface ChapterInput {
@@ -471,82 +313,4 @@ function interleave(required: readonly Required[], fillers: readonly string[]): 
     byGap.get(gap ?? 0)?.push(filler);
   });
   return required.flatMap((item, i) => [item.text, ...(byGap.get(i) ?? [])]);
-}
-
-/**
- * Cuts the sentences into paragraphs of about PARAGRAPH_AIM_WORDS at the sentence boundaries
- * nearest the even split, then mends any paragraph outside PARAGRAPH_MIN/MAX_WORDS.
- */
-export function toParagraphs(sentences: readonly string[]): string[][] {
-  const sizes = sentences.map(countWords);
-  const total = sizes.reduce((a, b) => a + b, 0);
-  const count = Math.max(
-    1,
-    Math.min(
-      Math.floor(total / PARAGRAPH_MIN_WORDS),
-      Math.max(
-        Math.ceil(total / (PARAGRAPH_MAX_WORDS - 10)),
-        Math.round(total / PARAGRAPH_AIM_WORDS),
-      ),
-    ),
-  );
-  const cumulative = sizes.reduce<number[]>(
-    (acc, size) => [...acc, (acc[acc.length - 1] ?? 0) + size],
-    [0],
-  );
-  const cuts: number[] = [0];
-  for (let k = 1; k < count; k += 1) {
-    const aim = (total * k) / count;
-    const from = (cuts[cuts.length - 1] as number) + 1;
-    const to = sentences.length - (count - k);
-    let best = from;
-    for (let b = from; b <= to; b += 1) {
-      if (Math.abs((cumulative[b] as number) - aim) < Math.abs((cumulative[best] as number) - aim))
-        best = b;
-    }
-    cuts.push(best);
-  }
-  cuts.push(sentences.length);
-  const paragraphs = cuts.slice(1).map((end, k) => sentences.slice(cuts[k], end));
-  return mendParagraphs(paragraphs.filter((paragraph) => paragraph.length > 0));
-}
-
-/** Merges paragraphs under the minimum into a neighbour and splits those over the maximum. */
-function mendParagraphs(paragraphs: string[][]): string[][] {
-  const size = (paragraph: readonly string[]) =>
-    paragraph.reduce((sum, s) => sum + countWords(s), 0);
-  for (let pass = 0; pass < 20; pass += 1) {
-    const long = paragraphs.findIndex((p) => size(p) > PARAGRAPH_MAX_WORDS && p.length > 1);
-    if (long >= 0) {
-      const paragraph = paragraphs[long] as string[];
-      const middle = splitPoint(paragraph.map(countWords));
-      paragraphs.splice(long, 1, paragraph.slice(0, middle), paragraph.slice(middle));
-      continue;
-    }
-    const short = paragraphs.findIndex((p) => size(p) < PARAGRAPH_MIN_WORDS);
-    if (short < 0 || paragraphs.length === 1) break;
-    const before = paragraphs[short - 1];
-    const after = paragraphs[short + 1];
-    const intoBefore = before !== undefined && (after === undefined || size(before) <= size(after));
-    const target = intoBefore ? short - 1 : short;
-    const merged = [...(paragraphs[target] as string[]), ...(paragraphs[target + 1] as string[])];
-    paragraphs.splice(target, 2, merged);
-  }
-  return paragraphs;
-}
-
-/** The sentence boundary that halves a paragraph's words most evenly. */
-function splitPoint(sizes: readonly number[]): number {
-  const half = sizes.reduce((a, b) => a + b, 0) / 2;
-  let running = 0;
-  let best = 1;
-  let bestGap = Number.POSITIVE_INFINITY;
-  for (let i = 1; i < sizes.length; i += 1) {
-    running += sizes[i - 1] as number;
-    if (Math.abs(running - half) < bestGap) {
-      best = i;
-      bestGap = Math.abs(running - half);
-    }
-  }
-  return best;
 }
