@@ -7,7 +7,7 @@ import { CommunityQueries } from "./community/community-queries.js";
 import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
 import { MediaStore } from "./platform/storage/media-store.js";
-import { PictureLinks } from "./stories/picture-links.js";
+import { PictureLinks } from "./stories/picture-link-rules.js";
 import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { UsersQueries } from "./people/users-queries.js";
 import { TRENDING } from "./community/trending-rules.js";

@@ -17,10 +17,10 @@ import {
   StoryIdParams,
 } from "../stories/story-schemas.js";
 import { keysetStoryPage, storyDetail } from "../stories/story-views.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 export interface BookmarkRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   community: CommunityQueries;

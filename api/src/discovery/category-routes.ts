@@ -31,13 +31,13 @@ import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
 import { storyDetail } from "../stories/story-views.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
 // anyone lists them; only admins change them; a story's owner picks its category.
 
 export interface CategoryRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   community: CommunityQueries;

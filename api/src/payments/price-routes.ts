@@ -5,7 +5,7 @@ import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { ADMINS_ONLY } from "../discovery/category-rules.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 import { removeStoryPrice, setStoryPrice } from "./pricing.js";
 import { assertCanRead, storyViewerOf } from "../stories/visibility-rules.js";
 import { forbidden } from "../platform/lib/errors.js";
@@ -19,7 +19,7 @@ export interface PriceRoutesOptions {
   db: Database;
   community: CommunityQueries;
   guards: AuthGuards;
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
 }
 

@@ -12,10 +12,10 @@ import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import type { AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
 
 export interface PictureRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   guards: AuthGuards;

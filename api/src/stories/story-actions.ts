@@ -7,7 +7,7 @@ import { notifyStoryEvent } from "../generation/story-events.js";
 import { moderationOnPublish, type ModerationSettings } from "../moderation/moderation-rules.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle-rules.js";
-import { hasChapters, previewOf } from "./story-text.js";
+import { hasChapters, previewOf } from "./story-text-rules.js";
 import { assertOwner } from "./visibility-rules.js";
 
 export const STARTING_MESSAGE = "Starting story generation...";

@@ -56,10 +56,10 @@ import { followedByPictures } from "./story-pictures-sync.js";
 import { pickedCategory } from "../discovery/category-routes.js";
 import { storyDetail } from "./story-views.js";
 import { describeValidationFailure } from "../platform/http/validation-failure.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
 
 export interface StoryRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   community: CommunityQueries;

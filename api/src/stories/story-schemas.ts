@@ -27,7 +27,7 @@ import {
   type ReadableChapter,
   type ReadAccess,
 } from "./access-rules.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
 import { canView, isOwner } from "./visibility-rules.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 

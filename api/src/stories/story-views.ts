@@ -2,7 +2,7 @@ import type { CommunityQueries, StoryCard } from "../community/community-queries
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { accessOf } from "./viewer-access.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
 import type { StoriesQueries } from "./stories-queries.js";
 import {
   decodeKeyset,

@@ -6,7 +6,7 @@ import { StoriesQueries, type StoryChanges } from "../stories/stories-queries.js
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { startStory } from "../stories/story-actions.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
-import { previewOf } from "../stories/story-text.js";
+import { previewOf } from "../stories/story-text-rules.js";
 import { bearer, startTestApi, type TestApi } from "./test-api.js";
 import { newUser } from "./tokens.js";
 
