@@ -176,10 +176,7 @@ const API_ROLE_RULE_DEBTS = {
   "payments/purchase-routes.ts": ["payments/purchases-queries.ts", "stories/stories-queries.ts"],
   "payments/test-checkout-routes.ts": ["payments/purchases-queries.ts"],
   "people/account-routes.ts": ["people/users-queries.ts"],
-  "stories/lifecycle-rules.ts": ["stories/stories-queries.ts", "generation/story-events.ts"],
   "stories/picture-routes.ts": ["stories/stories-queries.ts"],
-  "stories/story-routes.ts": ["discovery/discovery-queries.ts", "stories/stories-queries.ts"],
-  "stories/story-views.ts": ["stories/story-schemas.ts"],
 };
 
 const apiRoleRuleDebts = Object.entries(API_ROLE_RULE_DEBTS).map(([file, imports]) => ({

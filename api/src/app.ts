@@ -46,6 +46,8 @@ import { refusingForbiddenCharacters } from "./platform/http/request-text.js";
 import { typeBoxValidatorCompiler } from "./platform/http/schema-validator.js";
 import { storyListRoutes } from "./discovery/story-list-routes.js";
 import { storyRoutes } from "./stories/story-routes.js";
+import { StoriesQueries } from "./stories/stories-queries.js";
+import { generationRoutes } from "./generation/generation-routes.js";
 import { StoryDetailSchema } from "./stories/story-schemas.js";
 import { userRoutes } from "./people/user-routes.js";
 import { peopleRoutes } from "./people/people-routes.js";
@@ -172,14 +174,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Illustrations' signed URLs (docs/decisions/030): any replica verifies another's.
   const links = new PictureLinks(settings.readHashSecret, deps.now);
+  const stories = new StoriesQueries(db);
+  await app.register(generationRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    community,
+    discovery: new DiscoveryQueries(db),
+    guards,
+    links,
+    media,
+    startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
+  });
   await app.register(storyRoutes, {
     prefix: "/v1",
     links,
     db,
+    stories,
     community,
     guards,
     publicBaseUrl: settings.publicBaseUrl,
-    startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
     media,

@@ -15,8 +15,10 @@ import {
   StoryPageResponse,
   storyDetailResponse,
   StoryIdParams,
+  toStoryPageJson,
+  toStoryViewJson,
 } from "../stories/story-schemas.js";
-import { keysetStoryPage, storyDetail } from "../stories/story-views.js";
+import { storyCardPage, viewStory } from "../stories/story-views.js";
 import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 export interface BookmarkRoutesOptions {
@@ -51,12 +53,8 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     assertCanView(story, viewerId);
     if (change === "add") await community.addBookmark(viewerId, story.id);
     else await community.removeBookmark(viewerId, story.id);
-    return storyDetail(
-      { db, stories, community, links: options.links },
-      story,
-      signedIn,
-      story.authorUsername,
-    );
+    const view = await viewStory({ db, stories, community }, story, signedIn, story.authorUsername);
+    return toStoryViewJson(view, options.links);
   }
 
   const bookmarkSchema = (operationId: string, summary: string) => ({
@@ -111,9 +109,10 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
         cursor: request.query.cursor,
         viewerId: user.id,
       };
-      return keysetStoryPage("bookmarks", page, (limit, after) =>
+      const cards = await storyCardPage("bookmarks", page, (limit, after) =>
         community.listBookmarks(user.id, limit, after),
       );
+      return toStoryPageJson(cards, user.id);
     },
   );
 };

@@ -29,8 +29,8 @@ import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
-import { storyDetail } from "../stories/story-views.js";
+import { storyDetailResponse, StoryIdParams, toStoryViewJson } from "../stories/story-schemas.js";
+import { viewStory } from "../stories/story-views.js";
 import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
@@ -362,12 +362,8 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       }
       const updated = await stories.findByPublicId(story.publicId);
       if (updated === null) throw notFound(CATEGORY_NOT_FOUND);
-      return storyDetail(
-        { db, stories, community, links: options.links },
-        updated,
-        user,
-        user.username,
-      );
+      const view = await viewStory({ db, stories, community }, updated, user, user.username);
+      return toStoryViewJson(view, options.links);
     },
   );
 };

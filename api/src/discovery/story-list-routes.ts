@@ -23,9 +23,11 @@ import {
   listSizeParam as sizeParam,
   StoryPageResponse,
   storyCardsDescription,
+  storyCards,
   storyDetailResponse,
+  toStoryPageJson,
 } from "../stories/story-schemas.js";
-import { keysetStoryPage, storyCards } from "../stories/story-views.js";
+import { storyCardPage } from "../stories/story-views.js";
 
 export interface StoryListRoutesOptions {
   community: CommunityQueries;
@@ -176,15 +178,16 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
     return undefined;
   }
 
-  function newestPage(
+  async function newestPage(
     filters: PublicFilters,
     size: number,
     cursor: string | undefined,
     viewerId: string | null,
   ) {
-    return keysetStoryPage("newest", { size, cursor, viewerId }, (limit, after) =>
+    const page = await storyCardPage("newest", { size, cursor }, (limit, after) =>
       community.listNewest(filters, limit, after, viewerId),
     );
+    return toStoryPageJson(page, viewerId);
   }
 
   app.get(

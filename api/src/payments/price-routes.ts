@@ -12,8 +12,13 @@ import { forbidden } from "../platform/lib/errors.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { PriceCentsSchema, storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
-import { storyDetail } from "../stories/story-views.js";
+import {
+  PriceCentsSchema,
+  storyDetailResponse,
+  StoryIdParams,
+  toStoryViewJson,
+} from "../stories/story-schemas.js";
+import { viewStory } from "../stories/story-views.js";
 
 export interface PriceRoutesOptions {
   db: Database;
@@ -69,7 +74,8 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
       const user = signedInUser(request);
       const found = await stories.findByPublicId(request.params.id);
       const story = await setStoryPrice(db, found, user.id, request.body.price_cents);
-      return storyDetail({ db, stories, community, links }, story, user, user.username);
+      const view = await viewStory({ db, stories, community }, story, user, user.username);
+      return toStoryViewJson(view, links);
     },
   );
 
@@ -96,7 +102,10 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
       assertCanRead(found, storyViewerOf(user));
       const story = await removeStoryPrice(db, found);
       const author = found?.authorUsername ?? null;
-      return storyDetail({ db, stories, community, links }, story, user, author);
+      return toStoryViewJson(
+        await viewStory({ db, stories, community }, story, user, author),
+        links,
+      );
     },
   );
 };

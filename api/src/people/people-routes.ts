@@ -22,8 +22,13 @@ import {
   toSubscriberJson,
   toSubscriptionJson,
 } from "./people-schemas.js";
-import { listCursorParam, listSizeParam, StoryPageResponse } from "../stories/story-schemas.js";
-import { keysetStoryPage } from "../stories/story-views.js";
+import {
+  listCursorParam,
+  listSizeParam,
+  StoryPageResponse,
+  toStoryPageJson,
+} from "../stories/story-schemas.js";
+import { storyCardPage } from "../stories/story-views.js";
 
 export interface PeopleRoutesOptions {
   people: PeopleQueries;
@@ -122,14 +127,11 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
     async (request) => {
       const viewerId = request.user?.id ?? null;
       const author = await profileOrNotFound(request.params.username, null);
-      const page = {
-        size: request.query.size ?? LIST_DEFAULT_SIZE,
-        cursor: request.query.cursor,
-        viewerId,
-      };
-      return keysetStoryPage("author", page, (limit, after) =>
+      const page = { size: request.query.size ?? LIST_DEFAULT_SIZE, cursor: request.query.cursor };
+      const cards = await storyCardPage("author", page, (limit, after) =>
         people.listAuthorStories(author.id, limit, after, viewerId),
       );
+      return toStoryPageJson(cards, viewerId);
     },
   );
 
@@ -242,14 +244,11 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
     },
     async (request) => {
       const user = signedInUser(request);
-      const page = {
-        size: request.query.size ?? LIST_DEFAULT_SIZE,
-        cursor: request.query.cursor,
-        viewerId: user.id,
-      };
-      return keysetStoryPage("feed", page, (limit, after) =>
+      const page = { size: request.query.size ?? LIST_DEFAULT_SIZE, cursor: request.query.cursor };
+      const cards = await storyCardPage("feed", page, (limit, after) =>
         people.listFeed(user.id, limit, after),
       );
+      return toStoryPageJson(cards, user.id);
     },
   );
 

@@ -13,21 +13,17 @@ import {
   STORY_STATUSES,
   type StoryContent,
 } from "@storyloom/common";
-import type { StoryMediaInfo } from "./stories-queries.js";
 import { commentsOpen } from "../comments/comment-rules.js";
-import {
-  LABEL_MAX_LENGTH,
-  MAX_LABELS,
-  OUTLINE_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-} from "../generation/story-request-rules.js";
+import { TITLE_MAX_LENGTH, validTitle } from "../generation/story-request-rules.js";
 import {
   canSeePicture,
   readableChapters,
   type ReadableChapter,
   type ReadAccess,
 } from "./access-rules.js";
+import type { StoryEdits, StoryUpdate } from "./lifecycle-rules.js";
 import type { PictureLinks } from "./picture-link-rules.js";
+import type { StoryCardPage, StoryPicture, StoryView } from "./story-views.js";
 import { canView, isOwner } from "./visibility-rules.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 
@@ -171,38 +167,6 @@ export type StoryDetailJson = Static<typeof StoryDetailSchema>;
 export const storyDetailResponse = (description: string) =>
   Type.Unsafe<StoryDetailJson>({ ...Type.Ref(STORY_DETAIL_ID), description });
 
-const labelList = (noun: string) =>
-  Type.Array(Type.String(), {
-    description: `At most ${MAX_LABELS} ${noun}s of at most ${LABEL_MAX_LENGTH} characters; trimmed, blanks dropped.`,
-  });
-
-/** A generation request. Lengths count after trimming (checked by the route). */
-export const StartStoryBody = Type.Object(
-  {
-    title: Type.String({ description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.` }),
-    outline: Type.String({ description: `1 to ${OUTLINE_MAX_LENGTH} characters after trimming.` }),
-    tags: Type.Optional(labelList("tag")),
-    theme_keywords: Type.Optional(labelList("theme keyword")),
-    desired_length: Type.Optional(
-      Type.Enum([...DESIRED_LENGTHS], { description: "Default short." }),
-    ),
-    nastiness_level: Type.Optional(
-      Type.Enum([...NASTINESS_LEVELS], { description: "Default light." }),
-    ),
-    category_id: Type.Optional(
-      Type.Union([apiIdSchema("A category's id (GET /categories)"), Type.Null()], {
-        description: "The story's category; none when absent or null.",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const StartStoryResponse = Type.Object(
-  { public_id: Type.String(), story: storyDetailResponse("The new story, generating.") },
-  { additionalProperties: false, description: "Started; a worker writes it from now on." },
-);
-
 const editedTitle = Type.String({
   description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.`,
 });
@@ -223,6 +187,22 @@ export const UpdateStoryBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** The owner's edits in a confirm's body: the title trimmed and checked (422). */
+export function storyEditsOf(body: Static<typeof ConfirmStoryBody>): StoryEdits {
+  return {
+    ...(body.title === undefined ? {} : { title: validTitle(body.title) }),
+    ...(body.content === undefined ? {} : { content: body.content }),
+  };
+}
+
+/** A PATCH's visibility and edits. */
+export function storyUpdateOf(body: Static<typeof UpdateStoryBody>): StoryUpdate {
+  return {
+    ...(body.is_public === undefined ? {} : { isPublic: body.is_public }),
+    ...storyEditsOf(body),
+  };
+}
 
 export const StoryIdParams = Type.Object({ id: apiIdSchema("The story's public_id") });
 
@@ -305,12 +285,6 @@ export interface StoryJsonContext {
   links: PictureLinks;
 }
 
-/** What a story's JSON shows of a picture. */
-export type StoryPicture = Pick<
-  StoryMediaInfo,
-  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
->;
-
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
 
 /**
@@ -358,6 +332,32 @@ export function toStoryCardJson(
       withCover && card.coverId !== null
         ? coverUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
         : null,
+  };
+}
+
+/** A story as its viewer sees it (stories/story-views.ts), as JSON. */
+export function toStoryViewJson(view: StoryView, links: PictureLinks): StoryDetailJson {
+  return toStoryJson(view.story, { ...view, links });
+}
+
+/**
+ * Story cards for `viewerId`: list items carry no text or pictures (like /stories/mine), but the
+ * cover's URL, the counts and whether the viewer bookmarked them.
+ */
+export function storyCards(rows: readonly StoryCard[], viewerId: string | null): StoryDetailJson[] {
+  return rows.map((card) => toStoryCardJson(card, viewerId, true));
+}
+
+/** A keyset page of story cards (StoryPageResponse). */
+export function toStoryPageJson(page: StoryCardPage, viewerId: string | null) {
+  return { items: storyCards(page.cards, viewerId), next_cursor: page.nextCursor };
+}
+
+/** A page of My Stories (MyStoriesResponse): the owner's cards, without covers. */
+export function toMyStoriesJson(page: StoryCardPage, ownerId: string) {
+  return {
+    items: page.cards.map((card) => toStoryCardJson(card, ownerId, false)),
+    next_cursor: page.nextCursor,
   };
 }
 

@@ -4,7 +4,7 @@ import type { Database } from "../../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../../platform/db/schema.js";
 import { StoriesQueries } from "../../stories/stories-queries.js";
 import { accessOf } from "../../stories/viewer-access.js";
-import { restartStory } from "../../stories/lifecycle-rules.js";
+import { restartGeneration } from "../../stories/story-lifecycle.js";
 import { canView } from "../../stories/visibility-rules.js";
 import { Failure } from "../../platform/lib/errors.js";
 import { storyUpdateOf } from "./story-update.js";
@@ -76,7 +76,7 @@ export class StoryStream {
   /** {"command":"restart"} (Regenerate): same rule as POST /stories/{id}/restart. */
   async restart(): Promise<void> {
     try {
-      await restartStory(
+      await restartGeneration(
         this.deps.db,
         await this.stories.findByPublicId(this.publicId),
         this.viewer.id,
