@@ -15,7 +15,7 @@ import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { PURCHASE_NOT_FOUND, PROVIDER_DOWN } from "./purchase-routes.js";
 import { PurchaseIdParams, PurchaseSchema, toPurchaseJson } from "./purchase-schemas.js";
-import { USER_NOT_FOUND } from "../people/people-routes.js";
+import { USER_NOT_FOUND } from "../people/people-rules.js";
 
 export interface AdminPaymentRoutesOptions {
   db: Database;

@@ -5,7 +5,7 @@ import type { UsersQueries } from "./users-queries.js";
 import { AUTHENTICATION_REQUIRED, createAuthenticator } from "./authenticate.js";
 import type { IdentityProvider } from "../platform/identity/identity-provider.js";
 import { bearerToken } from "../platform/lib/bearer-token.js";
-import { notFound, unauthenticated, type Failure } from "../platform/lib/errors.js";
+import { unauthenticated } from "../platform/lib/errors.js";
 
 export interface AuthGuards {
   /** Route hook: a valid token is required; its user (created on first call) is on request.user. */
@@ -35,11 +35,6 @@ export function createAuthGuards(
     requireUser: (request) => resolveUser(request, true),
     optionalUser: (request) => resolveUser(request, false),
   };
-}
-
-/** The caller's row went away after the guard read it: deleted by a concurrent request. */
-export function profileGone(): Failure {
-  return notFound("Your profile no longer exists.");
 }
 
 /** The user a requireUser route runs for. */

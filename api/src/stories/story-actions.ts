@@ -16,7 +16,8 @@ import {
 } from "./lifecycle-rules.js";
 import type { StoryWithAuthor } from "./stories-queries.js";
 import { applyTransition, restartGeneration } from "./story-lifecycle.js";
-import { followedByPictures, type WarningLog } from "./story-pictures-sync.js";
+import { followedByPictures } from "./story-pictures-sync.js";
+import type { WarningLog } from "../platform/lib/warning-log.js";
 import { ownersView, type StoryView, type StoryViewDeps } from "./story-views.js";
 import { assertOwner } from "./visibility-rules.js";
 

@@ -2,11 +2,7 @@ import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import { reconcileStoryPictures } from "./story-pictures.js";
 import { unavailable } from "../platform/lib/errors.js";
-
-/** Where a use case tells what went wrong without failing (a request's log, the worker's). */
-export interface WarningLog {
-  warn(object: object, message: string): void;
-}
+import type { WarningLog } from "../platform/lib/warning-log.js";
 
 export const PICTURES_NOT_UPDATED =
   "The change was saved, but the story's pictures could not be updated. Please try again.";

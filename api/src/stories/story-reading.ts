@@ -6,7 +6,7 @@ import { conflict } from "../platform/lib/errors.js";
 import { readKeysetPage } from "../platform/lib/keyset-page.js";
 import { isPremium, readAccess } from "./access-rules.js";
 import { findActedOn, type StoryActionsDeps } from "./story-actions.js";
-import type { WarningLog } from "./story-pictures-sync.js";
+import type { WarningLog } from "../platform/lib/warning-log.js";
 import type { StoryCardPage, StoryView } from "./story-views.js";
 import {
   assertCanRead,
