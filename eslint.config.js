@@ -175,7 +175,6 @@ const API_ROLE_RULE_DEBTS = {
   "payments/price-routes.ts": ["stories/stories-queries.ts"],
   "payments/purchase-routes.ts": ["payments/purchases-queries.ts", "stories/stories-queries.ts"],
   "payments/test-checkout-routes.ts": ["payments/purchases-queries.ts"],
-  "stories/picture-routes.ts": ["stories/stories-queries.ts"],
 };
 
 const apiRoleRuleDebts = Object.entries(API_ROLE_RULE_DEBTS).map(([file, imports]) => ({

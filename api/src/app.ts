@@ -212,7 +212,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(bookmarkRoutes, { prefix: "/v1", db, community, guards, links });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
-  await app.register(pictureRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(pictureRoutes, { prefix: "/v1", db, stories, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,
