@@ -57,9 +57,9 @@ import { PeopleQueries } from "./people/people-queries.js";
 import type { IdentityProvider } from "./platform/identity/identity-provider.js";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
+  SERVICE_RESTART,
   storyStreamRoutes,
 } from "./generation/live/story-stream-routes.js";
-import { SERVICE_RESTART } from "./generation/live/story-stream.js";
 import { StoryWatchers } from "./generation/live/story-watchers.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
 
