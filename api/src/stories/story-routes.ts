@@ -13,18 +13,16 @@ import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import {
   ConfirmStoryBody,
+  editsOf,
   MyStoriesQuery,
   MyStoriesResponse,
   RegenerateArtQuery,
   ShareLinkResponse,
-  storyDetailResponse,
-  storyEditsOf,
-  StoryIdParams,
-  storyUpdateOf,
   toMyStoriesJson,
-  toStoryViewJson,
+  updateOf,
   UpdateStoryBody,
-} from "./story-schemas.js";
+} from "./story-action-schemas.js";
+import { storyDetailResponse, StoryIdParams, toStoryViewJson } from "./story-schemas.js";
 import type { PictureLinks } from "./picture-link-rules.js";
 
 export interface StoryRoutesOptions {
@@ -123,7 +121,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     },
     async (request) => {
       const user = signedInUser(request);
-      const edits = storyEditsOf(request.body);
+      const edits = editsOf(request.body);
       const view = await actions.confirmStory(user, request.params.id, edits, request.log);
       return toStoryViewJson(view, links);
     },
@@ -176,7 +174,7 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
     },
     async (request) => {
       const user = signedInUser(request);
-      const update = storyUpdateOf(request.body);
+      const update = updateOf(request.body);
       const view = await actions.updateStory(user, request.params.id, update, request.log);
       return toStoryViewJson(view, links);
     },

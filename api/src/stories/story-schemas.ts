@@ -14,14 +14,13 @@ import {
   type StoryContent,
 } from "@storyloom/common";
 import { commentsOpen } from "../comments/comment-rules.js";
-import { TITLE_MAX_LENGTH, validTitle } from "../generation/story-request-rules.js";
+import { TITLE_MAX_LENGTH } from "../generation/story-request-rules.js";
 import {
   canSeePicture,
   readableChapters,
   type ReadableChapter,
   type ReadAccess,
 } from "./access-rules.js";
-import type { StoryEdits, StoryUpdate } from "./lifecycle-rules.js";
 import type { PictureLinks } from "./picture-link-rules.js";
 import type { StoryCardPage, StoryPicture, StoryView } from "./story-views.js";
 import { canView, isOwner } from "./visibility-rules.js";
@@ -29,18 +28,11 @@ import { apiIdSchema } from "../platform/http/api-id-schema.js";
 
 const STORY_DETAIL_ID = "StoryDetail";
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+/** A schema or null, described. */
+export const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
   schema: T,
   description: string,
 ) => Type.Union([schema, Type.Null()], { description });
-
-export const ChapterSchema = Type.Object(
-  {
-    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
-    paragraphs: Type.Array(Type.String()),
-  },
-  { additionalProperties: false },
-);
 
 /** A chapter as a reader receives it (stories/access-rules.ts). */
 const ReadableChapterSchema = Type.Object(
@@ -88,12 +80,6 @@ const ViewerAccessSchema = Type.Object(
     }),
   },
   { additionalProperties: false },
-);
-
-/** The owner's edited text: something to read, so at least one chapter. */
-const EditedContentSchema = Type.Object(
-  { chapters: Type.Array(ChapterSchema, { minItems: 1 }) },
-  { additionalProperties: false, description: "At least one chapter." },
 );
 
 const StoryImageSchema = Type.Object(
@@ -167,74 +153,7 @@ export type StoryDetailJson = Static<typeof StoryDetailSchema>;
 export const storyDetailResponse = (description: string) =>
   Type.Unsafe<StoryDetailJson>({ ...Type.Ref(STORY_DETAIL_ID), description });
 
-const editedTitle = Type.String({
-  description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.`,
-});
-
-export const ConfirmStoryBody = Type.Object(
-  {
-    title: Type.Optional(editedTitle),
-    content: Type.Optional(EditedContentSchema),
-  },
-  { additionalProperties: false, description: "The owner's edits; omitted fields stay." },
-);
-
-export const UpdateStoryBody = Type.Object(
-  {
-    is_public: Type.Optional(Type.Boolean({ description: "Completed stories only." })),
-    title: Type.Optional(editedTitle),
-    content: Type.Optional(EditedContentSchema),
-  },
-  { additionalProperties: false },
-);
-
-/** The owner's edits in a confirm's body: the title trimmed and checked (422). */
-export function storyEditsOf(body: Static<typeof ConfirmStoryBody>): StoryEdits {
-  return {
-    ...(body.title === undefined ? {} : { title: validTitle(body.title) }),
-    ...(body.content === undefined ? {} : { content: body.content }),
-  };
-}
-
-/** A PATCH's visibility and edits. */
-export function storyUpdateOf(body: Static<typeof UpdateStoryBody>): StoryUpdate {
-  return {
-    ...(body.is_public === undefined ? {} : { isPublic: body.is_public }),
-    ...storyEditsOf(body),
-  };
-}
-
 export const StoryIdParams = Type.Object({ id: apiIdSchema("The story's public_id") });
-
-export const MyStoriesQuery = Type.Object(
-  {
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 200, description: "next_cursor of the previous page." }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const MyStoriesResponse = Type.Object(
-  {
-    items: Type.Array(storyDetailResponse("Without content and images (content null).")),
-    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
-  },
-  { additionalProperties: false, description: "The caller's stories, newest first." },
-);
-
-export const RegenerateArtQuery = Type.Object(
-  {
-    album_art_only: Type.Optional(Type.Boolean({ default: false, description: "Only the cover." })),
-  },
-  { additionalProperties: false },
-);
-
-export const ShareLinkResponse = Type.Object(
-  { url: Type.String({ description: "<PUBLIC_BASE_URL>/stories/<public_id>" }) },
-  { additionalProperties: false, description: "The story's public address." },
-);
 
 /** A list's page size: 1 to 50; 8 when left out. */
 export const listSizeParam = Type.Integer({
@@ -351,14 +270,6 @@ export function storyCards(rows: readonly StoryCard[], viewerId: string | null):
 /** A keyset page of story cards (StoryPageResponse). */
 export function toStoryPageJson(page: StoryCardPage, viewerId: string | null) {
   return { items: storyCards(page.cards, viewerId), next_cursor: page.nextCursor };
-}
-
-/** A page of My Stories (MyStoriesResponse): the owner's cards, without covers. */
-export function toMyStoriesJson(page: StoryCardPage, ownerId: string) {
-  return {
-    items: page.cards.map((card) => toStoryCardJson(card, ownerId, false)),
-    next_cursor: page.nextCursor,
-  };
 }
 
 /** Every field of a story's JSON but its text and pictures. */
