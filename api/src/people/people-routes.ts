@@ -64,8 +64,15 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { people, guards } = options;
+  // The OpenAPI document lists the paths in the order they are registered.
+  profileRoutes(app, options);
+  subscriptionRoutes(app, options);
+};
 
+type PeopleApp = Parameters<FastifyPluginAsyncTypebox<PeopleRoutesOptions>>[0];
+
+/** GET /users/by-username/{username} and its stories. */
+function profileRoutes(app: PeopleApp, { people, guards }: PeopleRoutesOptions): void {
   app.get(
     "/users/by-username/:username",
     {
@@ -103,7 +110,10 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       return toStoryPageJson(page, user?.id ?? null);
     },
   );
+}
 
+/** POST and DELETE /subscriptions, GET /subscriptions/my, /feed and /users/{id}/subscribers. */
+function subscriptionRoutes(app: PeopleApp, { people, guards }: PeopleRoutesOptions): void {
   app.post(
     "/subscriptions",
     {
@@ -227,4 +237,4 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       return toSubscriberPageJson(page);
     },
   );
-};
+}

@@ -6,7 +6,7 @@ import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoriesQueries } from "./stories-queries.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
-import { createStoryActions } from "./story-actions.js";
+import { createStoryActions, type StoryActions } from "./story-actions.js";
 import { listMyStories, readStory, shareLink } from "./story-reading.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
@@ -50,16 +50,41 @@ const optionalSecurity = [{}, ...bearerSecurity];
 
 /** The /stories routes: the story lifecycle (docs/product.md#story-lifecycle) over REST. */
 export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async (app, options) => {
-  const { db, stories, community, guards, links, media } = options;
-  const actions = createStoryActions({
-    db,
-    stories,
-    community,
-    media,
-    moderation: options.moderation,
-  });
-  const reading = { community, readHashSecret: options.readHashSecret };
+  const { db, stories, community, guards, media } = options;
+  // The OpenAPI document lists the paths in the order they are registered.
+  readingRoutes(app, options);
+  ownerActionRoutes(
+    app,
+    options,
+    createStoryActions({ db, stories, community, media, moderation: options.moderation }),
+  );
   const sharing = { db, stories, media, publicBaseUrl: options.publicBaseUrl };
+
+  app.get(
+    "/stories/:id/share-link",
+    {
+      onRequest: guards.optionalUser,
+      schema: {
+        operationId: "getStoryShareLink",
+        summary: "The address of a completed public story; private ones cannot be shared.",
+        tags: ["stories"],
+        security: optionalSecurity,
+        params: StoryIdParams,
+        response: { 200: ShareLinkResponse, ...errorResponses(401, 404, 409) },
+      },
+    },
+    async (request) => {
+      return { url: await shareLink(sharing, request.user, request.params.id, request.log) };
+    },
+  );
+};
+
+type StoriesApp = Parameters<FastifyPluginAsyncTypebox<StoryRoutesOptions>>[0];
+
+/** GET /stories/mine and GET /stories/{id}. */
+function readingRoutes(app: StoriesApp, options: StoryRoutesOptions): void {
+  const { community, guards, links } = options;
+  const reading = { community, readHashSecret: options.readHashSecret };
 
   app.get(
     "/stories/mine",
@@ -100,6 +125,15 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       return toStoryViewJson(view, links);
     },
   );
+}
+
+/** The owner's actions: confirm, discard, PATCH, restart and regenerate_art. */
+function ownerActionRoutes(
+  app: StoriesApp,
+  options: StoryRoutesOptions,
+  actions: StoryActions,
+): void {
+  const { guards, links } = options;
 
   app.post(
     "/stories/:id/confirm",
@@ -230,22 +264,4 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
       return reply.status(202).send(toStoryViewJson(view, links));
     },
   );
-
-  app.get(
-    "/stories/:id/share-link",
-    {
-      onRequest: guards.optionalUser,
-      schema: {
-        operationId: "getStoryShareLink",
-        summary: "The address of a completed public story; private ones cannot be shared.",
-        tags: ["stories"],
-        security: optionalSecurity,
-        params: StoryIdParams,
-        response: { 200: ShareLinkResponse, ...errorResponses(401, 404, 409) },
-      },
-    },
-    async (request) => {
-      return { url: await shareLink(sharing, request.user, request.params.id, request.log) };
-    },
-  );
-};
+}
