@@ -8,7 +8,7 @@ import { CommunityQueries } from "./community/community-queries.js";
 import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
 import { MediaStore } from "./platform/storage/media-store.js";
-import { PictureLinks } from "./stories/picture-links.js";
+import { PictureLinks } from "./stories/picture-link-rules.js";
 import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { UsersQueries } from "./people/users-queries.js";
 import { trendingScoreSql } from "./community/trending-rules.js";
@@ -49,6 +49,7 @@ import { refusingForbiddenCharacters } from "./platform/http/request-text.js";
 import { typeBoxValidatorCompiler } from "./platform/http/schema-validator.js";
 import { storyListRoutes } from "./discovery/story-list-routes.js";
 import { storyRoutes } from "./stories/story-routes.js";
+import { generationRoutes } from "./generation/generation-routes.js";
 import { StoryDetailSchema } from "./stories/story-schemas.js";
 import { StoriesQueries } from "./stories/stories-queries.js";
 import { userRoutes } from "./people/user-routes.js";
@@ -59,9 +60,9 @@ import { PeopleQueries } from "./people/people-queries.js";
 import type { IdentityProvider } from "./platform/identity/identity-provider.js";
 import {
   MAX_CLIENT_MESSAGE_BYTES,
+  SERVICE_RESTART,
   storyStreamRoutes,
 } from "./generation/live/story-stream-routes.js";
-import { SERVICE_RESTART } from "./generation/live/story-stream.js";
 import { StoryWatchers } from "./generation/live/story-watchers.js";
 import { RequestLogController, type LoggerOptions } from "./logging.js";
 
@@ -176,22 +177,33 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   // Illustrations' signed URLs (docs/decisions/030): any replica verifies another's.
   const links = new PictureLinks(settings.readHashSecret, deps.now);
+  // One set of the queries that several capabilities' use cases run.
+  const stories = new StoriesQueries(db);
+  const discovery = new DiscoveryQueries(db);
+  const comments = new CommentsQueries(db);
+  await app.register(generationRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    community,
+    discovery,
+    guards,
+    links,
+    media,
+    startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
+  });
   await app.register(storyRoutes, {
     prefix: "/v1",
     links,
     db,
+    stories,
     community,
     guards,
     publicBaseUrl: settings.publicBaseUrl,
-    startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
     media,
   });
-  // The queries the lists', discussion's, moderation's, bookmarks' and categories' use cases run.
-  const stories = new StoriesQueries(db);
-  const comments = new CommentsQueries(db);
-  const discovery = new DiscoveryQueries(db);
   // Visitors' pages of public cards, cleared by every write through this app (decision 036).
   const publicLists = createPublicListCache(settings.publicListCacheMs);
   clearAfterWrites(app, publicLists);
@@ -214,7 +226,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
-  await app.register(pictureRoutes, { prefix: "/v1", db, guards, media, links });
+  await app.register(pictureRoutes, { prefix: "/v1", db, stories, guards, media, links });
   await app.register(commentRoutes, {
     prefix: "/v1",
     db,

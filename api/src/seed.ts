@@ -23,7 +23,9 @@ import { ConfigError } from "./config/api-config.js";
 import { loadLocalConfig } from "./cli/local-config.js";
 import { trendingScoreSql } from "./community/trending-rules.js";
 import { readDay } from "./community/reader-key-rules.js";
-import { confirmStory, startStory, updateStory } from "./stories/story-actions.js";
+import { createStory } from "./generation/start-story.js";
+import { confirmChanges, updateChanges } from "./stories/lifecycle-rules.js";
+import { applyTransition } from "./stories/story-lifecycle.js";
 import { validStoryRequest } from "./generation/story-request-rules.js";
 import { WorkerPool } from "./generation/worker/worker-pool.js";
 import { seedAds } from "./seed-ads.js";
@@ -346,7 +348,7 @@ export async function seedDatabase(
       nastiness_level: NASTINESS[index % NASTINESS.length],
     });
     const category = categoryOfTag.get(tags[0] ?? "") ?? null;
-    started.push({ story: await startStory(db, authorId, request, category), index });
+    started.push({ story: await createStory(db, authorId, request, category), index });
   }
   if (started.length > 0) {
     log.info(`writing ${started.length} stories with the offline writer...`);
@@ -445,15 +447,20 @@ async function publishAll(
   now: Date,
 ): Promise<void> {
   for (const { story, index } of started) {
-    const written = await db.select().from(stories).where(eq(stories.id, story.id));
-    const completed = await confirmStory(db, written[0] ?? null, story.authorId, {});
+    const [written] = await db.select().from(stories).where(eq(stories.id, story.id));
+    if (written === undefined) throw new Error("a seed story vanished");
+    // Its author confirms it as written and makes it public (stories/lifecycle-rules.ts).
+    const completed = await applyTransition(db, written, "confirm", (current) =>
+      confirmChanges(current, {}, new Date()),
+    );
     // Seed stories are published approved, whatever STORY_MODERATION says.
-    await updateStory(
-      db,
-      completed,
-      story.authorId,
-      { isPublic: true },
-      { storyModeration: "off", commentFlagThreshold: 3 },
+    await applyTransition(db, completed, "set_visibility", (current) =>
+      updateChanges(
+        current,
+        { isPublic: true },
+        { storyModeration: "off", commentFlagThreshold: 3 },
+        new Date(),
+      ),
     );
     // Older stories first in the list; a few hours of jitter so no two share an instant.
     const publishedAt = new Date(

@@ -4,7 +4,7 @@ import type { Database } from "../platform/db/database.js";
 import type { UserRecord } from "../platform/db/schema.js";
 import { freePartLength } from "../stories/access-rules.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
-import { startStory } from "../stories/story-actions.js";
+import { createStory } from "../generation/start-story.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
 import { LOCKED_WORDS, PRICED_CONTENT } from "../testing/access-fixtures.js";
 import { countingLimiter, personIn, writtenStory } from "../testing/direct-fixtures.js";
@@ -128,7 +128,7 @@ describe("addComment", () => {
 
   it("keeps a story's discussion closed while it is being written, and hides a private one", async () => {
     const deps = commentDeps();
-    const writing = await startStory(db, owner.id, validStoryRequest(SAMPLE_REQUEST));
+    const writing = await createStory(db, owner.id, validStoryRequest(SAMPLE_REQUEST));
     await expect(addComment(deps, owner, writing.publicId, say("Early."))).rejects.toMatchObject({
       code: "INVALID_TRANSITION",
       details: { status: "generating" },

@@ -16,12 +16,13 @@ import {
   StoryPageResponse,
   storyDetailResponse,
   StoryIdParams,
+  toStoryViewJson,
 } from "../stories/story-schemas.js";
-import { storyDetail } from "../stories/story-views.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import { viewStory } from "../stories/story-views.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 export interface BookmarkRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   stories: StoriesQueries;
@@ -44,7 +45,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   const deps = { stories, bookmarks };
   // The story as the reader may read it (its text cut to their access), with the bookmark state
   // after the change.
-  const detailDeps = { db, stories, community, links };
+  const viewDeps = { db, stories, community };
 
   const bookmarkSchema = (operationId: string, summary: string) => ({
     operationId,
@@ -68,7 +69,8 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     async (request) => {
       const reader = signedInUser(request);
       const story = await bookmarkStory(deps, reader, request.params.id);
-      return storyDetail(detailDeps, story, reader, story.authorUsername);
+      const view = await viewStory(viewDeps, story, reader, story.authorUsername);
+      return toStoryViewJson(view, links);
     },
   );
 
@@ -81,7 +83,8 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
     async (request) => {
       const reader = signedInUser(request);
       const story = await unbookmarkStory(deps, reader, request.params.id);
-      return storyDetail(detailDeps, story, reader, story.authorUsername);
+      const view = await viewStory(viewDeps, story, reader, story.authorUsername);
+      return toStoryViewJson(view, links);
     },
   );
 

@@ -35,15 +35,15 @@ import {
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
-import { storyDetail } from "../stories/story-views.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import { storyDetailResponse, StoryIdParams, toStoryViewJson } from "../stories/story-schemas.js";
+import { viewStory } from "../stories/story-views.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
 // anyone lists them; only admins change them; a story's owner picks its category.
 
 export interface CategoryRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   stories: StoriesQueries;
@@ -227,7 +227,8 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
         id,
         request.body.category_id,
       );
-      return storyDetail({ db, stories, community, links }, story, owner, owner.username);
+      const view = await viewStory({ db, stories, community }, story, owner, owner.username);
+      return toStoryViewJson(view, links);
     },
   );
 };

@@ -24,10 +24,10 @@ import {
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { storyDetailResponse, StoryIdParams, toStoryJson } from "../stories/story-schemas.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 export interface ModerationRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
   stories: StoriesQueries;

@@ -5,7 +5,7 @@ import { validStoryRequest } from "../generation/story-request-rules.js";
 import type { Database } from "../platform/db/database.js";
 import { earnings, paymentEvents, purchases, stories, users } from "../platform/db/schema.js";
 import { Failure } from "../platform/lib/errors.js";
-import { startStory } from "../stories/story-actions.js";
+import { createStory } from "../generation/start-story.js";
 import { SAMPLE_REQUEST } from "../testing/story-fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import { startPremiumCheckout, startStoryCheckout, type CheckoutDeps } from "./checkouts.js";
@@ -78,7 +78,7 @@ async function newUser(prefix: string) {
 
 /** A completed, public, approved story of `authorId`, at `priceCents` (null: free). */
 async function listedStory(authorId: string, priceCents: number | null) {
-  const story = await startStory(db, authorId, validStoryRequest(SAMPLE_REQUEST));
+  const story = await createStory(db, authorId, validStoryRequest(SAMPLE_REQUEST));
   await db
     .update(stories)
     .set({ status: "completed", isPublic: true, moderationStatus: "approved", priceCents })

@@ -4,19 +4,24 @@ import { Type } from "typebox";
 import type { CommunityQueries } from "../community/community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import { ADMINS_ONLY } from "../discovery/category-rules.js";
-import type { PictureLinks } from "../stories/picture-links.js";
+import type { PictureLinks } from "../stories/picture-link-rules.js";
 import { priceStory, unpriceStory } from "./pricing.js";
 import { forbidden } from "../platform/lib/errors.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { PriceCentsSchema, storyDetailResponse, StoryIdParams } from "../stories/story-schemas.js";
+import {
+  PriceCentsSchema,
+  storyDetailResponse,
+  StoryIdParams,
+  toStoryViewJson,
+} from "../stories/story-schemas.js";
 
 export interface PriceRoutesOptions {
   db: Database;
   community: CommunityQueries;
   guards: AuthGuards;
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
 }
 
@@ -34,8 +39,8 @@ const SetPriceBody = Type.Object(
  * it free again; an admin takes a price off any story.
  */
 export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async (app, options) => {
-  const { guards } = options;
-  const pricing = { db: options.db, community: options.community, links: options.links };
+  const { guards, links } = options;
+  const pricing = { db: options.db, community: options.community };
   const adminsOnly = {
     onRequest: guards.requireUser,
     preValidation: async (request: FastifyRequest) => {
@@ -62,8 +67,11 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
         },
       },
     },
-    async (request) =>
-      priceStory(pricing, signedInUser(request), request.params.id, request.body.price_cents),
+    async (request) => {
+      const user = signedInUser(request);
+      const view = await priceStory(pricing, user, request.params.id, request.body.price_cents);
+      return toStoryViewJson(view, links);
+    },
   );
 
   app.delete(
@@ -82,6 +90,9 @@ export const priceRoutes: FastifyPluginAsyncTypebox<PriceRoutesOptions> = async 
         },
       },
     },
-    async (request) => unpriceStory(pricing, signedInUser(request), request.params.id),
+    async (request) => {
+      const view = await unpriceStory(pricing, signedInUser(request), request.params.id);
+      return toStoryViewJson(view, links);
+    },
   );
 };

@@ -5,8 +5,7 @@ import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
 import { conflict } from "../platform/lib/errors.js";
-import type { PictureLinks } from "../stories/picture-links.js";
-import { storyDetail } from "../stories/story-views.js";
+import { viewStory, type StoryView } from "../stories/story-views.js";
 import {
   assertCanRead,
   assertOwner,
@@ -30,8 +29,6 @@ const ATTEMPTS = 3;
 export interface PricingDeps {
   db: Database;
   community: CommunityQueries;
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
-  links: PictureLinks;
 }
 
 /**
@@ -43,25 +40,29 @@ export async function priceStory(
   author: UserRecord,
   storyPublicId: string,
   priceCents: PricePointCents | null,
-) {
+): Promise<StoryView> {
   const stories = new StoriesQueries(deps.db);
   const found = await stories.findByPublicId(storyPublicId);
   assertOwner(found, author.id, ONLY_AUTHOR_PRICES);
   const story = await writePrice(deps.db, found, priceCents);
-  return storyDetail({ ...deps, stories }, story, author, author.username);
+  return viewStory({ ...deps, stories }, story, author, author.username);
 }
 
 /**
  * An admin takes the price off a story (it becomes free for everyone); answers the story as they
  * now see it.
  */
-export async function unpriceStory(deps: PricingDeps, admin: UserRecord, storyPublicId: string) {
+export async function unpriceStory(
+  deps: PricingDeps,
+  admin: UserRecord,
+  storyPublicId: string,
+): Promise<StoryView> {
   const stories = new StoriesQueries(deps.db);
   const found = await stories.findByPublicId(storyPublicId);
   // Stories an admin may read (not a private one or a draft): any other is not found.
   assertCanRead(found, storyViewerOf(admin));
   const story = await writePrice(deps.db, found, null);
-  return storyDetail({ ...deps, stories }, story, admin, found.authorUsername);
+  return viewStory({ ...deps, stories }, story, admin, found.authorUsername);
 }
 
 async function writePrice(

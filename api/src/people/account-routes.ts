@@ -2,14 +2,10 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
-import { objectKeysOfUser } from "../stories/story-pictures.js";
-import { UsernameTakenError, type UsersQueries } from "./users-queries.js";
-import {
-  IdentityUnavailableError,
-  type IdentityProvider,
-} from "../platform/identity/identity-provider.js";
-import { conflict, unavailable } from "../platform/lib/errors.js";
-import { profileGone, signedInUser, type AuthGuards } from "./auth-guards.js";
+import type { UsersQueries } from "./users-queries.js";
+import type { IdentityProvider } from "../platform/identity/identity-provider.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import { deleteMyAccount, updateMyProfile } from "./my-account.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { toUserProfileJson, userProfileResponse } from "./profile-schemas.js";
@@ -29,7 +25,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
   app,
   options,
 ) => {
-  const { guards, users, identity } = options;
+  const { db, media, guards, users, identity } = options;
 
   app.get(
     "/auth/me",
@@ -63,19 +59,8 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request) => {
-      const user = signedInUser(request);
       const changes = profileChanges(request.body);
-      if (Object.keys(changes).length === 0) return toUserProfileJson(user);
-      try {
-        const updated = await users.updateProfile(user.id, changes);
-        if (updated === null) throw profileGone();
-        return toUserProfileJson(updated);
-      } catch (error) {
-        if (error instanceof UsernameTakenError) {
-          throw conflict("USERNAME_TAKEN", "That username is taken.", { field: "username" });
-        }
-        throw error;
-      }
+      return toUserProfileJson(await updateMyProfile(users, signedInUser(request), changes));
     },
   );
 
@@ -92,34 +77,7 @@ export const accountRoutes: FastifyPluginAsyncTypebox<AccountRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const user = signedInUser(request);
-      // Our data first: if the identity provider then fails, a retry finds (re-creates) an empty
-      // profile and finishes the job, rather than leaving data of a person who cannot sign in.
-      // Pictures in object storage (decision 028): the public copies go first, or nothing does;
-      // the rest after the rows (a failure there leaves objects no URL names, logged by key).
-      const objects = await objectKeysOfUser(options.db, options.media, user.id);
-      await options.media?.remove(objects.public).catch((error: unknown) => {
-        request.log.warn({ err: error }, "deleting an account's public pictures failed");
-        throw unavailable("Your account could not be deleted just now. Please try again.");
-      });
-      await users.delete(user.id);
-      await options.media?.remove(objects.stored).catch((error: unknown) => {
-        request.log.warn(
-          { err: error, keys: objects.stored },
-          "deleting an account's pictures failed",
-        );
-      });
-      try {
-        await identity.deleteUser(user.firebaseUid);
-      } catch (error) {
-        if (error instanceof IdentityUnavailableError) {
-          request.log.warn({ err: error.cause ?? error }, "deleting the Firebase user failed");
-          throw unavailable(
-            "Your data was deleted, but your sign-in account could not be removed. Please try again.",
-          );
-        }
-        throw error;
-      }
+      await deleteMyAccount({ db, users, identity, media }, signedInUser(request), request.log);
       return reply.status(204).send(null);
     },
   );

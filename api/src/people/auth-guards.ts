@@ -1,17 +1,11 @@
 import type { FastifyRequest, onRequestAsyncHookHandler } from "fastify";
 import type { UserRecord } from "../platform/db/schema.js";
+import type {} from "../platform/http/request-user.js";
 import type { UsersQueries } from "./users-queries.js";
 import { AUTHENTICATION_REQUIRED, createAuthenticator } from "./authenticate.js";
 import type { IdentityProvider } from "../platform/identity/identity-provider.js";
 import { bearerToken } from "../platform/lib/bearer-token.js";
-import { notFound, unauthenticated, type Failure } from "../platform/lib/errors.js";
-
-declare module "fastify" {
-  interface FastifyRequest {
-    /** The caller's profile once an auth guard ran; null for a visitor. */
-    user: UserRecord | null;
-  }
-}
+import { unauthenticated } from "../platform/lib/errors.js";
 
 export interface AuthGuards {
   /** Route hook: a valid token is required; its user (created on first call) is on request.user. */
@@ -41,11 +35,6 @@ export function createAuthGuards(
     requireUser: (request) => resolveUser(request, true),
     optionalUser: (request) => resolveUser(request, false),
   };
-}
-
-/** The caller's row went away after the guard read it: deleted by a concurrent request. */
-export function profileGone(): Failure {
-  return notFound("Your profile no longer exists.");
 }
 
 /** The user a requireUser route runs for. */

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { ConsentFlag, UsersQueries } from "./users-queries.js";
-import { profileGone, signedInUser, type AuthGuards } from "./auth-guards.js";
+import { signedInUser, type AuthGuards } from "./auth-guards.js";
+import { recordConsent } from "./my-account.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { toUserProfileJson, userProfileResponse } from "./profile-schemas.js";
@@ -59,9 +60,7 @@ export const consentRoutes: FastifyPluginAsyncTypebox<ConsentRoutesOptions> = as
         },
       },
       async (request) => {
-        const updated = await users.setFlagOnce(signedInUser(request).id, flag);
-        if (updated === null) throw profileGone();
-        return toUserProfileJson(updated);
+        return toUserProfileJson(await recordConsent(users, signedInUser(request), flag));
       },
     );
   }

@@ -2,13 +2,6 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import { Type } from "typebox";
 import type { PeopleQueries } from "./people-queries.js";
-import {
-  decodeKeyset,
-  encodeKeyset,
-  type KeysetList,
-  type KeysetPosition,
-} from "../platform/lib/cursor.js";
-import { invalid, notFound } from "../platform/lib/errors.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import { signedInUser, type AuthGuards } from "./auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
@@ -18,21 +11,29 @@ import {
   SubscriberSchema,
   SubscriptionSchema,
   toAuthorProfileJson,
-  toListedSubscriptionJson,
-  toSubscriberJson,
-  toSubscriptionJson,
+  toFollowedAuthorJson,
+  toSubscriberPageJson,
+  toSubscriptionPageJson,
 } from "./people-schemas.js";
-import { listCursorParam, listSizeParam, StoryPageResponse } from "../stories/story-schemas.js";
-import { keysetStoryPage } from "../stories/story-views.js";
+import {
+  listCursorParam,
+  listSizeParam,
+  StoryPageResponse,
+  toStoryPageJson,
+} from "../stories/story-schemas.js";
+import { listAuthorStories, readAuthorProfile } from "./author-profiles.js";
+import {
+  listMySubscriptions,
+  listSubscribers,
+  listSubscriptionFeed,
+  subscribeToAuthor,
+  unsubscribeFromAuthor,
+} from "./subscriptions.js";
 
 export interface PeopleRoutesOptions {
   people: PeopleQueries;
   guards: AuthGuards;
 }
-
-export const USER_NOT_FOUND = "User not found.";
-export const SUBSCRIPTION_NOT_FOUND = "Subscription not found.";
-export const SELF_SUBSCRIPTION = "You cannot subscribe to yourself.";
 
 const PageQuery = Type.Object(
   { size: Type.Optional(listSizeParam), cursor: Type.Optional(listCursorParam) },
@@ -48,26 +49,11 @@ const nextCursor = Type.Union([Type.String(), Type.Null()], {
   description: "The cursor of the next page; null on the last.",
 });
 
-/** One keyset page of anything: asks one row more than `size` to know whether there is a next. */
-async function keysetPage<Row, Json>(
-  list: KeysetList,
-  page: { size?: number; cursor?: string },
-  listRows: (
-    limit: number,
-    after: KeysetPosition | null,
-  ) => Promise<Array<{ item: Row; position: KeysetPosition }>>,
-  toJson: (row: Row) => Json,
-) {
-  const size = page.size ?? LIST_DEFAULT_SIZE;
-  const after = page.cursor === undefined ? null : decodeKeyset(list, page.cursor);
-  const rows = await listRows(size + 1, after);
-  const shown = rows.slice(0, size);
-  const last = shown.at(-1);
-  return {
-    items: shown.map((row) => toJson(row.item)),
-    next_cursor: rows.length > size && last ? encodeKeyset(list, last.position) : null,
-  };
-}
+/** A page as asked: 8 when the size is left out. */
+const pageOf = (query: { size?: number; cursor?: string }) => ({
+  size: query.size ?? LIST_DEFAULT_SIZE,
+  cursor: query.cursor,
+});
 
 /**
  * Author profiles and subscriptions (docs/product.md#author-profiles-and-subscriptions):
@@ -78,14 +64,15 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
   app,
   options,
 ) => {
-  const { people, guards } = options;
+  // The OpenAPI document lists the paths in the order they are registered.
+  profileRoutes(app, options);
+  subscriptionRoutes(app, options);
+};
 
-  async function profileOrNotFound(username: string, viewerId: string | null) {
-    const profile = await people.profileByUsername(username, viewerId);
-    if (profile === null) throw notFound(USER_NOT_FOUND);
-    return profile;
-  }
+type PeopleApp = Parameters<FastifyPluginAsyncTypebox<PeopleRoutesOptions>>[0];
 
+/** GET /users/by-username/{username} and its stories. */
+function profileRoutes(app: PeopleApp, { people, guards }: PeopleRoutesOptions): void {
   app.get(
     "/users/by-username/:username",
     {
@@ -100,9 +87,7 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       },
     },
     async (request) =>
-      toAuthorProfileJson(
-        await profileOrNotFound(request.params.username, request.user?.id ?? null),
-      ),
+      toAuthorProfileJson(await readAuthorProfile(people, request.user, request.params.username)),
   );
 
   app.get(
@@ -120,19 +105,15 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const viewerId = request.user?.id ?? null;
-      const author = await profileOrNotFound(request.params.username, null);
-      const page = {
-        size: request.query.size ?? LIST_DEFAULT_SIZE,
-        cursor: request.query.cursor,
-        viewerId,
-      };
-      return keysetStoryPage("author", page, (limit, after) =>
-        people.listAuthorStories(author.id, limit, after, viewerId),
-      );
+      const { user, params, query } = request;
+      const page = await listAuthorStories(people, user, params.username, pageOf(query));
+      return toStoryPageJson(page, user?.id ?? null);
     },
   );
+}
 
+/** POST and DELETE /subscriptions, GET /subscriptions/my, /feed and /users/{id}/subscribers. */
+function subscriptionRoutes(app: PeopleApp, { people, guards }: PeopleRoutesOptions): void {
   app.post(
     "/subscriptions",
     {
@@ -153,14 +134,12 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      const authorId = request.body.author_id;
-      if (authorId === user.id) throw invalid("author_id", SELF_SUBSCRIPTION);
-      if ((await people.profileById(authorId, null)) === null) throw notFound(USER_NOT_FOUND);
-      const subscription = await people.subscribe(user.id, authorId);
-      const author = await people.profileById(authorId, user.id);
-      if (author === null) throw notFound(USER_NOT_FOUND);
-      return toSubscriptionJson(subscription, author);
+      const followed = await subscribeToAuthor(
+        people,
+        signedInUser(request),
+        request.body.author_id,
+      );
+      return toFollowedAuthorJson(followed);
     },
   );
 
@@ -183,17 +162,8 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
     },
     async (request) => {
       const user = signedInUser(request);
-      const subscription = await people.findSubscription(request.params.id);
-      // Only the subscriber: anyone else's subscription does not exist for them.
-      if (subscription === null || subscription.subscriberId !== user.id) {
-        throw notFound(SUBSCRIPTION_NOT_FOUND);
-      }
-      if (!(await people.unsubscribe(subscription.id, user.id))) {
-        throw notFound(SUBSCRIPTION_NOT_FOUND);
-      }
-      const author = await people.profileById(subscription.authorId, user.id);
-      if (author === null) throw notFound(USER_NOT_FOUND);
-      return toSubscriptionJson(subscription, author);
+      const followed = await unsubscribeFromAuthor(people, user, request.params.id);
+      return toFollowedAuthorJson(followed);
     },
   );
 
@@ -217,13 +187,8 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const user = signedInUser(request);
-      return keysetPage(
-        "subscriptions",
-        request.query,
-        (limit, after) => people.listSubscriptions(user.id, limit, after),
-        toListedSubscriptionJson,
-      );
+      const page = await listMySubscriptions(people, signedInUser(request), pageOf(request.query));
+      return toSubscriptionPageJson(page);
     },
   );
 
@@ -242,14 +207,8 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
     },
     async (request) => {
       const user = signedInUser(request);
-      const page = {
-        size: request.query.size ?? LIST_DEFAULT_SIZE,
-        cursor: request.query.cursor,
-        viewerId: user.id,
-      };
-      return keysetStoryPage("feed", page, (limit, after) =>
-        people.listFeed(user.id, limit, after),
-      );
+      const page = await listSubscriptionFeed(people, user, pageOf(request.query));
+      return toStoryPageJson(page, user.id);
     },
   );
 
@@ -274,14 +233,8 @@ export const peopleRoutes: FastifyPluginAsyncTypebox<PeopleRoutesOptions> = asyn
       },
     },
     async (request) => {
-      const authorId = request.params.id;
-      if ((await people.profileById(authorId, null)) === null) throw notFound(USER_NOT_FOUND);
-      return keysetPage(
-        "subscribers",
-        request.query,
-        (limit, after) => people.listSubscribers(authorId, limit, after),
-        toSubscriberJson,
-      );
+      const page = await listSubscribers(people, request.params.id, pageOf(request.query));
+      return toSubscriberPageJson(page);
     },
   );
-};
+}

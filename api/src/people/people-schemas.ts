@@ -1,6 +1,9 @@
 import { Type, type Static } from "typebox";
+import type { PublicProfile } from "../community/community-queries.js";
 import type { AuthorProfile, Subscriber, SubscriptionWithAuthor } from "./people-queries.js";
 import type { SubscriptionRecord } from "../platform/db/schema.js";
+import type { KeysetPage } from "../platform/lib/keyset-page.js";
+import type { FollowedAuthor } from "./subscriptions.js";
 
 const AUTHOR_PROFILE_ID = "AuthorProfile";
 
@@ -70,8 +73,14 @@ export function toSubscriptionJson(
   };
 }
 
-export const toListedSubscriptionJson = (row: SubscriptionWithAuthor) =>
-  toSubscriptionJson(row, row.author);
+export const toFollowedAuthorJson = ({ subscription, author }: FollowedAuthor) =>
+  toSubscriptionJson(subscription, author);
+
+/** A page of GET /subscriptions/my. */
+export const toSubscriptionPageJson = (page: KeysetPage<SubscriptionWithAuthor>) => ({
+  items: page.rows.map((row) => toSubscriptionJson(row, row.author)),
+  next_cursor: page.nextCursor,
+});
 
 export const SubscriberSchema = Type.Object(
   {
@@ -95,3 +104,27 @@ export function toSubscriberJson(subscriber: Subscriber): Static<typeof Subscrib
     avatar_url: subscriber.avatarUrl,
   };
 }
+
+/** A page of GET /subscriptions/users/{id}/subscribers. */
+export const toSubscriberPageJson = (page: KeysetPage<Subscriber>) => ({
+  items: page.rows.map(toSubscriberJson),
+  next_cursor: page.nextCursor,
+});
+
+/** What story cards and comments show of an author (GET /users). */
+export const PublicProfileSchema = Type.Object(
+  {
+    id: Type.String(),
+    username: Type.String(),
+    avatar_url: Type.Union([Type.String(), Type.Null()]),
+  },
+  { additionalProperties: false },
+);
+
+export const toPublicProfileJson = (
+  profile: PublicProfile,
+): Static<typeof PublicProfileSchema> => ({
+  id: profile.id,
+  username: profile.username,
+  avatar_url: profile.avatarUrl,
+});

@@ -1,3 +1,5 @@
+import { conflict, notFound, type Failure } from "../platform/lib/errors.js";
+
 // Limits of the editable profile fields, shared by the request schema and profile creation.
 export const DISPLAY_NAME_MAX_LENGTH = 60;
 export const BIO_MAX_LENGTH = 500;
@@ -21,4 +23,14 @@ export function isHttpsUrl(value: string): boolean {
 export function normalizeText(value: string | null): string | null {
   const trimmed = value?.trim() ?? "";
   return trimmed === "" ? null : trimmed;
+}
+
+/** The caller's row went away after the guard read it: deleted by a concurrent request. */
+export function profileGone(): Failure {
+  return notFound("Your profile no longer exists.");
+}
+
+/** Another person has the username, ignoring case. */
+export function usernameTaken(): Failure {
+  return conflict("USERNAME_TAKEN", "That username is taken.", { field: "username" });
 }

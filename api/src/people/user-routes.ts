@@ -1,16 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { API_ID_RULE, isApiId } from "@storyloom/common";
 import { Type } from "typebox";
 import type { CommunityQueries } from "../community/community-queries.js";
-import { invalid } from "../platform/lib/errors.js";
 import { errorResponses } from "../platform/http/error-schema.js";
+import { MAX_USER_IDS, userIdsOf } from "./people-rules.js";
+import { listPublicProfiles } from "./public-profiles.js";
+import { PublicProfileSchema, toPublicProfileJson } from "./people-schemas.js";
 
 export interface UserRoutesOptions {
   community: CommunityQueries;
 }
-
-/** The bff batches every author of a page into one call (its users DataLoader). */
-export const MAX_USER_IDS = 100;
 
 const UsersQuery = Type.Object(
   {
@@ -19,15 +17,6 @@ const UsersQuery = Type.Object(
       maxLength: 4000,
       description: `Comma-separated user ids, at most ${MAX_USER_IDS}.`,
     }),
-  },
-  { additionalProperties: false },
-);
-
-const PublicProfileSchema = Type.Object(
-  {
-    id: Type.String(),
-    username: Type.String(),
-    avatar_url: Type.Union([Type.String(), Type.Null()]),
   },
   { additionalProperties: false },
 );
@@ -54,29 +43,8 @@ export const userRoutes: FastifyPluginAsyncTypebox<UserRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const ids = [
-        ...new Set(
-          request.query.ids
-            .split(",")
-            .map((id) => id.trim())
-            .filter(Boolean),
-        ),
-      ];
-      if (ids.length === 0) throw invalid("ids", "ids is required.");
-      if (!ids.every(isApiId)) {
-        throw invalid("ids", `ids is not valid: user ids (${API_ID_RULE}) separated by commas.`);
-      }
-      if (ids.length > MAX_USER_IDS) {
-        throw invalid("ids", `ids must name at most ${MAX_USER_IDS} users.`);
-      }
-      const profiles = await community.publicProfiles(ids);
-      return {
-        items: profiles.map((profile) => ({
-          id: profile.id,
-          username: profile.username,
-          avatar_url: profile.avatarUrl,
-        })),
-      };
+      const profiles = await listPublicProfiles(community, userIdsOf(request.query.ids));
+      return { items: profiles.map(toPublicProfileJson) };
     },
   );
 };

@@ -1,13 +1,12 @@
-import type { Database } from "../platform/db/database.js";
+import type { StoryContent, StoryStatus } from "@storyloom/common";
 import type { StoryRecord } from "../platform/db/schema.js";
-import { type StoryStatus } from "@storyloom/common";
-import { StoriesQueries, type StoryChanges } from "./stories-queries.js";
-import { notifyStoryEvent } from "../generation/story-events.js";
+import { moderationOnPublish, type ModerationSettings } from "../moderation/moderation-rules.js";
 import { conflict, type Failure } from "../platform/lib/errors.js";
-import { assertOwner, storyNotFound } from "./visibility-rules.js";
+import { hasChapters, previewOf } from "./story-text-rules.js";
 
-// The story lifecycle (docs/product.md#story-lifecycle) as data. `(none) → generating` is the
-// start of a story (StoriesQueries.create); every other change is one of these actions.
+// The story lifecycle (docs/product.md#story-lifecycle) as data, and what each owner's action
+// writes. `(none) → generating` is the start of a story (generation/start-story.ts); every other
+// change is one of these actions, applied by stories/story-lifecycle.ts.
 
 export type StoryAction =
   | "discard"
@@ -66,6 +65,10 @@ export const STORY_TRANSITIONS: Readonly<Record<StoryAction, Transition>> = {
 
 export const RESTARTING_MESSAGE = "Restarting story generation...";
 
+export const ONLY_AUTHOR = "Only the author can change this story.";
+export const ONLY_AUTHOR_VISIBILITY = "Only the author can change visibility.";
+export const ONLY_AUTHOR_REGENERATE = "Only the author can regenerate this story.";
+
 export function canTransition(status: StoryStatus, action: StoryAction): boolean {
   return STORY_TRANSITIONS[action].from.includes(status);
 }
@@ -80,51 +83,41 @@ export function assertTransition(status: StoryStatus, action: StoryAction): void
   if (!canTransition(status, action)) throw invalidTransition(status, action);
 }
 
-/** A lost race is re-checked against the fresh row this many times before answering 409. */
-const GUARDED_UPDATE_ATTEMPTS = 3;
+/** The columns an action writes (stories-queries' StoryChanges, without SQL expressions). */
+export type StoryChangeSet = Partial<Omit<StoryRecord, "id" | "publicId" | "eventSeq">>;
 
-/**
- * Checks the action(s) against the story's status and applies `changes` in one guarded UPDATE
- * that also bumps event_seq, then announces the event. If a concurrent change (the worker
- * finishing, a second tab) moved the row first, the actions are re-checked against the fresh row.
- */
-export async function applyTransition(
-  db: Database,
-  story: StoryRecord,
-  actions: StoryAction | readonly [StoryAction, ...StoryAction[]],
-  changes: (current: StoryRecord) => StoryChanges,
-): Promise<StoryRecord> {
-  const queries = new StoriesQueries(db);
-  const checked: readonly [StoryAction, ...StoryAction[]] =
-    typeof actions === "string" ? [actions] : actions;
-  let current = story;
-  for (let attempt = 0; attempt < GUARDED_UPDATE_ATTEMPTS; attempt += 1) {
-    for (const action of checked) assertTransition(current.status, action);
-    const updated = await queries.updateIf(current.id, current, changes(current));
-    if (updated) {
-      await notifyStoryEvent(db, updated.publicId, updated.eventSeq);
-      return updated;
-    }
-    const fresh = await queries.findById(current.id);
-    if (fresh === null) throw storyNotFound();
-    current = fresh;
-  }
-  throw invalidTransition(current.status, checked[0]);
+/** The owner's edits of a story under review or completed. */
+export interface StoryEdits {
+  title?: string;
+  content?: StoryContent;
+}
+
+/** PATCH /stories/{id}: visibility and edits, each optional. */
+export interface StoryUpdate extends StoryEdits {
+  isPublic?: boolean;
 }
 
 /**
- * Writes the story again from scratch (Regenerate): owner only, from discarded, error or
- * ready_for_review. The new generation makes a worker still busy with the old one stop at its
- * next write; the old pictures go. Used by POST /stories/{id}/restart and the live channel's
- * {"command":"restart"}.
+ * Discard or cancel (and delete of a completed story). The new generation makes a worker writing
+ * this story stop at its next write.
  */
-export async function restartStory(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, "Only the author can regenerate this story.");
-  const restarted = await applyTransition(db, story, "restart", (current) => ({
+export function discardChanges(current: StoryRecord): StoryChangeSet {
+  return {
+    status: "discarded",
+    statusMessage: null,
+    generation: current.generation + 1,
+    imagesState: "done",
+    leaseOwner: null,
+    leaseExpiresAt: null,
+  };
+}
+
+/**
+ * Regenerate: the story is written again from scratch. The new generation makes a worker still
+ * busy with the old one stop at its next write.
+ */
+export function restartChanges(current: StoryRecord): StoryChangeSet {
+  return {
     status: "generating",
     progress: 0,
     statusMessage: RESTARTING_MESSAGE,
@@ -142,7 +135,64 @@ export async function restartStory(
     leaseOwner: null,
     leaseExpiresAt: null,
     attempt: 0,
-  }));
-  await new StoriesQueries(db).deleteMediaBefore(restarted.id, restarted.generation);
-  return restarted;
+  };
+}
+
+/**
+ * Confirm: ready_for_review → completed with the owner's edits. The content must have a chapter:
+ * a story without one has nothing to read, so confirming it is refused like a wrong status.
+ */
+export function confirmChanges(current: StoryRecord, edits: StoryEdits, now: Date): StoryChangeSet {
+  if (!hasChapters(edits.content ?? current.content)) {
+    throw invalidTransition(current.status, "confirm");
+  }
+  return { status: "completed", completedAt: now, statusMessage: null, ...editChanges(edits) };
+}
+
+/** The actions an update asks for (none when it changes nothing). */
+export function updateActions(update: StoryUpdate): StoryAction[] {
+  const actions: StoryAction[] = [];
+  if (update.isPublic !== undefined) actions.push("set_visibility");
+  if (update.title !== undefined || update.content !== undefined) actions.push("edit");
+  return actions;
+}
+
+/**
+ * Visibility and edits. A story becoming public is published now (Fresh Threads orders by when a
+ * story last became public, migration 0003) and, with STORY_MODERATION=pre, waits for a moderator.
+ */
+export function updateChanges(
+  current: StoryRecord,
+  update: StoryUpdate,
+  moderation: ModerationSettings,
+  now: Date,
+): StoryChangeSet {
+  const { isPublic, ...edits } = update;
+  const published = isPublic === true && !current.isPublic;
+  return {
+    ...(isPublic === undefined ? {} : { isPublic }),
+    ...(published ? { publishedAt: now, ...moderationOnPublish(moderation) } : {}),
+    ...editChanges(edits),
+  };
+}
+
+/** Regenerate images: new pictures (only the cover with albumArtOnly); the worker draws them. */
+export function regenerateArtChanges(current: StoryRecord, albumArtOnly: boolean): StoryChangeSet {
+  return {
+    imagesState: "pending",
+    imagesAlbumArtOnly: albumArtOnly,
+    imagesVariant: current.imagesVariant + 1,
+    attempt: 0,
+  };
+}
+
+/** An edit of the text comes with its new preview. */
+function editChanges(edits: StoryEdits): StoryChangeSet {
+  const changes: StoryChangeSet = {};
+  if (edits.title !== undefined) changes.title = edits.title;
+  if (edits.content !== undefined) {
+    changes.content = edits.content;
+    changes.preview = previewOf(edits.content);
+  }
+  return changes;
 }

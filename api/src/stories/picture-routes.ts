@@ -2,28 +2,23 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import { Type } from "typebox";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
-import type { StoryMediaRecord, StoryRecord, UserRecord } from "../platform/db/schema.js";
-import { StoriesQueries } from "./stories-queries.js";
-import { accessOf } from "./viewer-access.js";
-import { canSeePicture } from "./access-rules.js";
-import { canRead, canView, storyViewerOf } from "./visibility-rules.js";
-import { notFound } from "../platform/lib/errors.js";
+import type { StoriesQueries } from "./stories-queries.js";
+import { openPicture } from "./picture-reading.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import type { AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
 
 export interface PictureRoutesOptions {
-  /** Signs illustrations' URLs for readers who may see them (stories/picture-links.ts). */
+  /** Signs illustrations' URLs for readers who may see them (stories/picture-link-rules.ts). */
   links: PictureLinks;
   db: Database;
+  stories: StoriesQueries;
   guards: AuthGuards;
   /** The bucket of pictures whose row keeps only a key (decision 028); null: none. */
   media: MediaStore | null;
 }
-
-const PICTURE_NOT_FOUND = "Picture not found.";
 
 /**
  * A picture's bytes never change (a new picture gets a new id), so browsers and shared caches
@@ -45,21 +40,8 @@ export const pictureRoutes: FastifyPluginAsyncTypebox<PictureRoutesOptions> = as
   app,
   options,
 ) => {
-  const stories = new StoriesQueries(options.db);
-
-  /**
-   * An illustration goes to a caller the story's JSON signed its URL for, or whose own access
-   * (their token) shows it to them — the same rule as the story's JSON (stories/access-rules.ts).
-   */
-  async function mayFetchIllustration(
-    found: { media: StoryMediaRecord; story: StoryRecord },
-    request: { user: UserRecord | null; query: { exp?: number; sig?: string } },
-  ): Promise<boolean> {
-    const { media, story } = found;
-    if (options.links.verify(media.id, request.query.exp, request.query.sig)) return true;
-    const access = await accessOf(options.db, story, request.user);
-    return canSeePicture(media, access, story.content);
-  }
+  const { db, stories, links, media } = options;
+  const pictures = { db, stories, links, media };
 
   app.get(
     "/media/:id",
@@ -98,35 +80,19 @@ export const pictureRoutes: FastifyPluginAsyncTypebox<PictureRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const found = await stories.findMedia(request.params.id);
-      // A picture of a story the viewer may not see does not exist for them either.
-      if (found === null || !canRead(found.story, storyViewerOf(request.user))) {
-        throw notFound(PICTURE_NOT_FOUND);
-      }
-      const { media, story } = found;
-      const illustration = media.role !== "cover";
-      if (illustration && !(await mayFetchIllustration(found, request))) {
-        throw notFound(PICTURE_NOT_FOUND);
-      }
-      const etag = `"${media.etag}"`;
-      // An illustration is never for everyone: no shared cache may keep it.
-      const shared = canView(story, null) && !illustration;
+      const { exp, sig } = request.query;
+      const picture = await openPicture(pictures, request.user, request.params.id, { exp, sig });
+      const etag = `"${picture.etag}"`;
       reply.headers({
         ...PICTURE_HEADERS,
         etag,
-        "cache-control": `${shared ? "public" : "private"}, ${IMMUTABLE}`,
+        "cache-control": `${picture.everyones ? "public" : "private"}, ${IMMUTABLE}`,
       });
       if (matchesEtag(request.headers["if-none-match"], etag)) {
         return reply.status(304).send(null);
       }
-      if (media.bytes !== null) return reply.type(media.contentType).send(Buffer.from(media.bytes));
-      // In object storage: read from the bucket, only now that the check above passed.
-      const body =
-        media.storageKey !== null && options.media !== null
-          ? await options.media.read(media.storageKey)
-          : null;
-      if (body === null) throw notFound(PICTURE_NOT_FOUND);
-      return reply.type(media.contentType).send(Buffer.from(body));
+      const bytes = await picture.bytes();
+      return reply.type(picture.contentType).send(Buffer.from(bytes));
     },
   );
 };

@@ -1,5 +1,5 @@
 import { createHash } from "node:crypto";
-import { and, asc, eq, isNull, lt, or, sql, type SQL } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lt, or, sql, type SQL } from "drizzle-orm";
 import { customAlphabet, nanoid } from "nanoid";
 import type { Database } from "../platform/db/database.js";
 import {
@@ -91,6 +91,12 @@ const accessColumns = {
 };
 
 export type StoryAccess = Pick<StoryRecord, keyof typeof accessColumns>;
+
+/** A picture's object-storage state (stories/story-pictures.ts), without its bytes. */
+export type PictureObject = Pick<
+  StoryMediaRecord,
+  "id" | "storyId" | "generation" | "role" | "contentType" | "etag" | "storageKey" | "publicKey"
+>;
 
 export class StoriesQueries {
   private accessStatement:
@@ -241,6 +247,72 @@ export class StoriesQueries {
           eq(storyMedia.storyId, storyId),
           lt(storyMedia.generation, generation),
           isNull(storyMedia.storageKey),
+        ),
+      );
+  }
+
+  /** Every picture of the story, of every generation, with its object keys. */
+  async listPictureObjects(storyId: string): Promise<PictureObject[]> {
+    return this.db
+      .select({
+        id: storyMedia.id,
+        storyId: storyMedia.storyId,
+        generation: storyMedia.generation,
+        role: storyMedia.role,
+        contentType: storyMedia.contentType,
+        etag: storyMedia.etag,
+        storageKey: storyMedia.storageKey,
+        publicKey: storyMedia.publicKey,
+      })
+      .from(storyMedia)
+      .where(eq(storyMedia.storyId, storyId));
+  }
+
+  /** The pictures no longer have a public copy. */
+  async forgetPublicCopies(ids: readonly string[]): Promise<void> {
+    await this.db
+      .update(storyMedia)
+      .set({ publicKey: null, publicUrl: null })
+      .where(inArray(storyMedia.id, [...ids]));
+  }
+
+  /** The picture's public copy is at `publicKey`, served at `publicUrl`. */
+  async setPublicCopy(id: string, publicKey: string, publicUrl: string | null): Promise<void> {
+    await this.db.update(storyMedia).set({ publicKey, publicUrl }).where(eq(storyMedia.id, id));
+  }
+
+  /**
+   * Deletes these pictures of the story's generations before `generation` (their objects are gone);
+   * one of a generation since made current again is kept.
+   */
+  async deleteOldPictures(
+    storyId: string,
+    generation: number,
+    ids: readonly string[],
+  ): Promise<void> {
+    await this.db
+      .delete(storyMedia)
+      .where(
+        and(
+          eq(storyMedia.storyId, storyId),
+          lt(storyMedia.generation, generation),
+          inArray(storyMedia.id, [...ids]),
+        ),
+      );
+  }
+
+  /** The object keys of every picture of the author's stories that has one. */
+  async pictureKeysOfAuthor(
+    authorId: string,
+  ): Promise<Array<{ storageKey: string | null; publicKey: string | null }>> {
+    return this.db
+      .select({ storageKey: storyMedia.storageKey, publicKey: storyMedia.publicKey })
+      .from(storyMedia)
+      .innerJoin(stories, eq(stories.id, storyMedia.storyId))
+      .where(
+        and(
+          eq(stories.authorId, authorId),
+          or(isNotNull(storyMedia.storageKey), isNotNull(storyMedia.publicKey)),
         ),
       );
   }

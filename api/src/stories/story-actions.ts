@@ -1,115 +1,139 @@
-import type { StoryRequest } from "@storyloom/writer";
 import type { Database } from "../platform/db/database.js";
-import type { StoryRecord } from "../platform/db/schema.js";
-import { type StoryContent } from "@storyloom/common";
-import { StoriesQueries, type StoryChanges } from "./stories-queries.js";
-import { notifyStoryEvent } from "../generation/story-events.js";
-import { moderationOnPublish, type ModerationSettings } from "../moderation/moderation-rules.js";
+import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
+import type { MediaStore } from "../platform/storage/media-store.js";
+import type { ModerationSettings } from "../moderation/moderation-rules.js";
 import { reanchorStoryComments } from "../comments/reanchor-comments.js";
-import { applyTransition, invalidTransition, type StoryAction } from "./lifecycle-rules.js";
-import { hasChapters, previewOf } from "./story-text.js";
+import {
+  confirmChanges,
+  discardChanges,
+  ONLY_AUTHOR,
+  ONLY_AUTHOR_VISIBILITY,
+  regenerateArtChanges,
+  updateActions,
+  updateChanges,
+  type StoryEdits,
+  type StoryUpdate,
+} from "./lifecycle-rules.js";
+import type { StoryWithAuthor } from "./stories-queries.js";
+import { applyTransition, restartGeneration } from "./story-lifecycle.js";
+import { followedByPictures } from "./story-pictures-sync.js";
+import type { WarningLog } from "../platform/lib/warning-log.js";
+import { ownersView, type StoryView, type StoryViewDeps } from "./story-views.js";
 import { assertOwner } from "./visibility-rules.js";
 
-export const STARTING_MESSAGE = "Starting story generation...";
-export const ONLY_AUTHOR_VISIBILITY = "Only the author can change visibility.";
-const ONLY_AUTHOR = "Only the author can change this story.";
+// What an owner does to their story (docs/product.md#story-lifecycle): each action checks that the
+// caller owns the story, applies the lifecycle's rule (stories/lifecycle-rules.ts) in one guarded
+// write, and answers the story as its owner now sees it.
+
+export interface StoryActionsDeps extends StoryViewDeps {
+  /** The bucket of pictures (decision 028); null keeps them in the database. */
+  media: MediaStore | null;
+  /** STORY_MODERATION: whether a story made public waits for a moderator. */
+  moderation: ModerationSettings;
+}
+
+/** The owner's actions; `log` hears of pictures that could not follow an earlier change. */
+export interface StoryActions {
+  /** ready_for_review → completed, with the owner's edits if any. */
+  confirmStory(
+    owner: UserRecord,
+    publicId: string,
+    edits: StoryEdits,
+    log?: WarningLog,
+  ): Promise<StoryView>;
+  /** Discard or cancel (and delete of a completed story); a running generation stops. */
+  discardStory(owner: UserRecord, publicId: string, log?: WarningLog): Promise<StoryView>;
+  /** Visibility (completed stories only) and edits of title and content. */
+  updateStory(
+    owner: UserRecord,
+    publicId: string,
+    update: StoryUpdate,
+    log?: WarningLog,
+  ): Promise<StoryView>;
+  /** Writes the story again from scratch (discarded, error or ready_for_review). */
+  restartStory(owner: UserRecord, publicId: string, log?: WarningLog): Promise<StoryView>;
+  /** New pictures (only the cover with albumArtOnly) for a story under review or completed. */
+  regenerateArt(
+    owner: UserRecord,
+    publicId: string,
+    albumArtOnly: boolean,
+    log?: WarningLog,
+  ): Promise<StoryView>;
+}
+
+export function createStoryActions(deps: StoryActionsDeps): StoryActions {
+  const { db } = deps;
+
+  /** The owner's story, or 404 (anyone else's that they may see: 403 with `forbiddenDetail`). */
+  async function ownStory(
+    owner: UserRecord,
+    publicId: string,
+    forbiddenDetail: string,
+    log: WarningLog | undefined,
+  ): Promise<StoryWithAuthor> {
+    const story = await findActedOn(deps, publicId, log);
+    assertOwner(story, owner.id, forbiddenDetail);
+    return story;
+  }
+
+  return {
+    async confirmStory(owner, publicId, edits, log) {
+      const story = await ownStory(owner, publicId, ONLY_AUTHOR, log);
+      const confirmed = await withReanchoring(db, edits, (tx) =>
+        applyTransition(tx, story, "confirm", (current) =>
+          confirmChanges(current, edits, new Date()),
+        ),
+      );
+      return ownersView(deps, confirmed, owner);
+    },
+
+    async discardStory(owner, publicId, log) {
+      const story = await ownStory(owner, publicId, ONLY_AUTHOR, log);
+      return ownersView(deps, await applyTransition(db, story, "discard", discardChanges), owner);
+    },
+
+    async updateStory(owner, publicId, update, log) {
+      const story = await ownStory(owner, publicId, ONLY_AUTHOR_VISIBILITY, log);
+      const [first, ...others] = updateActions(update);
+      if (first === undefined) return ownersView(deps, story, owner);
+      const updated = await withReanchoring(db, update, (tx) =>
+        applyTransition(tx, story, [first, ...others], (current) =>
+          updateChanges(current, update, deps.moderation, new Date()),
+        ),
+      );
+      return ownersView(deps, updated, owner);
+    },
+
+    async restartStory(owner, publicId, log) {
+      const story = await findActedOn(deps, publicId, log);
+      return ownersView(deps, await restartGeneration(db, story, owner.id), owner);
+    },
+
+    async regenerateArt(owner, publicId, albumArtOnly, log) {
+      const story = await ownStory(owner, publicId, ONLY_AUTHOR, log);
+      const changed = await applyTransition(db, story, "regenerate_art", (current) =>
+        regenerateArtChanges(current, albumArtOnly),
+      );
+      return ownersView(deps, changed, owner);
+    },
+  };
+}
 
 /**
- * Starts a story: it begins as generating. Nothing else is written here: the row is the job, and
- * a worker claims it once the event announces it (docs/decisions/008-story-generation-pipeline.md).
+ * The story an action names. With a bucket, its pictures are first brought in line with the row
+ * (best effort): a change whose pictures could not follow (503) is finished by the next action
+ * on the story, even one the story's status then refuses (docs/decisions/028).
  */
-export async function startStory(
-  db: Database,
-  authorId: string,
-  request: StoryRequest,
-  category: { id: string; name: string } | null = null,
-): Promise<StoryRecord> {
-  const story = await new StoriesQueries(db).create({
-    authorId,
-    ...request,
-    categoryId: category?.id ?? null,
-    categoryName: category?.name ?? null,
-    statusMessage: STARTING_MESSAGE,
-  });
-  await notifyStoryEvent(db, story.publicId, story.eventSeq);
+export async function findActedOn(
+  deps: Pick<StoryActionsDeps, "db" | "stories" | "media">,
+  publicId: string,
+  log?: WarningLog,
+): Promise<StoryWithAuthor | null> {
+  const story = await deps.stories.findByPublicId(publicId);
+  if (story !== null && deps.media !== null) {
+    await followedByPictures(deps.db, deps.media, story.id, log).catch(() => {});
+  }
   return story;
-}
-
-/**
- * Discard or cancel (and delete of a completed story). The new generation makes a worker writing
- * this story stop at its next write; a cancel also aborts the writer's call in flight.
- */
-export async function discardStory(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, ONLY_AUTHOR);
-  return applyTransition(db, story, "discard", (current) => ({
-    status: "discarded",
-    statusMessage: null,
-    generation: current.generation + 1,
-    imagesState: "done",
-    leaseOwner: null,
-    leaseExpiresAt: null,
-  }));
-}
-
-export interface StoryEdits {
-  title?: string;
-  content?: StoryContent;
-}
-
-/** Confirm: ready_for_review → completed, with the owner's edited title and content. */
-export async function confirmStory(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-  edits: StoryEdits,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, ONLY_AUTHOR);
-  return withReanchoring(db, edits, (tx) =>
-    applyTransition(tx, story, "confirm", (current) => {
-      const content = edits.content ?? current.content;
-      // The content must have a chapter: a story without one has nothing to read.
-      if (!hasChapters(content)) throw invalidTransition(current.status, "confirm");
-      return {
-        status: "completed",
-        completedAt: new Date(),
-        statusMessage: null,
-        ...editChanges(edits),
-      };
-    }),
-  );
-}
-
-/**
- * PATCH /stories/{id}: visibility (completed stories only) and edits of title and content. Only
- * the author may ("Only the author can change visibility.").
- */
-export async function updateStory(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-  changes: StoryEdits & { isPublic?: boolean },
-  moderation: ModerationSettings,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, ONLY_AUTHOR_VISIBILITY);
-  const { isPublic, ...edits } = changes;
-  const actions: StoryAction[] = [];
-  if (isPublic !== undefined) actions.push("set_visibility");
-  if (edits.title !== undefined || edits.content !== undefined) actions.push("edit");
-  const [first, ...others] = actions;
-  if (first === undefined) return story;
-  return withReanchoring(db, edits, (tx) =>
-    applyTransition(tx, story, [first, ...others], (current) => ({
-      ...(isPublic === undefined ? {} : { isPublic }),
-      // Fresh Threads orders by when a story last became public (migration 0003).
-      ...(isPublic === true && !current.isPublic ? { publishedAt: new Date() } : {}),
-      ...(isPublic === true && !current.isPublic ? moderationOnPublish(moderation) : {}),
-      ...editChanges(edits),
-    })),
-  );
 }
 
 /**
@@ -127,30 +151,4 @@ async function withReanchoring(
     await reanchorStoryComments(tx, updated.id, updated.content);
     return updated;
   });
-}
-
-/** Regenerate images: new pictures (only the cover with albumArtOnly); the worker draws them. */
-export async function regenerateArt(
-  db: Database,
-  story: StoryRecord | null,
-  byUserId: string,
-  albumArtOnly: boolean,
-): Promise<StoryRecord> {
-  assertOwner(story, byUserId, ONLY_AUTHOR);
-  return applyTransition(db, story, "regenerate_art", (current) => ({
-    imagesState: "pending",
-    imagesAlbumArtOnly: albumArtOnly,
-    imagesVariant: current.imagesVariant + 1,
-    attempt: 0,
-  }));
-}
-
-function editChanges(edits: StoryEdits): StoryChanges {
-  const changes: StoryChanges = {};
-  if (edits.title !== undefined) changes.title = edits.title;
-  if (edits.content !== undefined) {
-    changes.content = edits.content;
-    changes.preview = previewOf(edits.content);
-  }
-  return changes;
 }

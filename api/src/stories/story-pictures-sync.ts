@@ -1,8 +1,8 @@
-import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import { reconcileStoryPictures } from "./story-pictures.js";
 import { unavailable } from "../platform/lib/errors.js";
+import type { WarningLog } from "../platform/lib/warning-log.js";
 
 export const PICTURES_NOT_UPDATED =
   "The change was saved, but the story's pictures could not be updated. Please try again.";
@@ -16,7 +16,7 @@ export async function followedByPictures(
   db: Database,
   media: MediaStore | null,
   storyId: string,
-  log?: FastifyBaseLogger,
+  log?: WarningLog,
 ): Promise<void> {
   try {
     await reconcileStoryPictures(db, media, storyId);

@@ -1,14 +1,11 @@
-import { and, eq, inArray, isNotNull, lt, or } from "drizzle-orm";
 import type { Database } from "../platform/db/database.js";
 import { MediaStore } from "../platform/storage/media-store.js";
-import { stories, storyMedia } from "../platform/db/schema.js";
-import { canView } from "./visibility-rules.js";
+import { isSettled, pictureObjectPlan } from "./picture-object-rules.js";
+import { StoriesQueries } from "./stories-queries.js";
 
-// A story's pictures in object storage follow the story (docs/decisions/028): the cover's public
-// copy exists exactly while the story is listed (completed, public, approved); illustrations never
-// have one, since they are not everyone's (docs/decisions/030); and pictures of earlier
-// generations (a discard, a restart) go with their objects. Called after every change of a story
-// that may alter either; safe to call again at any time, from any replica.
+// A story's pictures in object storage follow the story (stories/picture-object-rules.ts). Called
+// after every change of a story that may alter either; safe to call again at any time, from any
+// replica.
 
 /** Rounds of reading and acting before giving up on a story that keeps changing meanwhile. */
 const MAX_ROUNDS = 5;
@@ -25,73 +22,30 @@ export async function reconcileStoryPictures(
   storyId: string,
 ): Promise<void> {
   if (media === null) return;
+  const queries = new StoriesQueries(db);
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const [story] = await db.select().from(stories).where(eq(stories.id, storyId));
-    if (!story) return;
-    const rows = await db
-      .select({
-        id: storyMedia.id,
-        storyId: storyMedia.storyId,
-        generation: storyMedia.generation,
-        role: storyMedia.role,
-        contentType: storyMedia.contentType,
-        etag: storyMedia.etag,
-        storageKey: storyMedia.storageKey,
-        publicKey: storyMedia.publicKey,
-      })
-      .from(storyMedia)
-      .where(eq(storyMedia.storyId, storyId));
-    const listed = canView(story, null) && media.publicBaseUrl !== null;
-    const old = rows.filter((row) => row.generation < story.generation && row.storageKey !== null);
-    const everyones = (row: { role: string }) => row.role === "cover";
-    const hide = rows.filter(
-      (row) =>
-        row.publicKey !== null &&
-        (!listed || row.generation !== story.generation || !everyones(row)),
-    );
-    const show = listed
-      ? rows.filter(
-          (row) =>
-            row.generation === story.generation &&
-            everyones(row) &&
-            row.storageKey !== null &&
-            row.publicKey === null,
-        )
-      : [];
-    if (old.length === 0 && hide.length === 0 && show.length === 0) return;
-
+    const story = await queries.findById(storyId);
+    if (story === null) return;
+    const pictures = await queries.listPictureObjects(storyId);
+    const plan = pictureObjectPlan(story, pictures, media.publicBaseUrl !== null);
+    if (isSettled(plan)) return;
+    const { hide, old, show } = plan;
     if (hide.length > 0) {
-      await media.remove(hide.map((row) => row.publicKey as string));
-      await db
-        .update(storyMedia)
-        .set({ publicKey: null, publicUrl: null })
-        .where(
-          inArray(
-            storyMedia.id,
-            hide.map((row) => row.id),
-          ),
-        );
+      await media.remove(hide.map((picture) => picture.publicKey as string));
+      await queries.forgetPublicCopies(hide.map((picture) => picture.id));
     }
     if (old.length > 0) {
-      await media.remove(old.map((row) => row.storageKey as string));
-      await db.delete(storyMedia).where(
-        and(
-          eq(storyMedia.storyId, storyId),
-          lt(storyMedia.generation, story.generation),
-          inArray(
-            storyMedia.id,
-            old.map((row) => row.id),
-          ),
-        ),
+      await media.remove(old.map((picture) => picture.storageKey as string));
+      await queries.deleteOldPictures(
+        storyId,
+        story.generation,
+        old.map((picture) => picture.id),
       );
     }
-    for (const row of show) {
-      const publicKey = MediaStore.publicKey(row);
-      await media.publish(row.storageKey as string, publicKey, row.contentType);
-      await db
-        .update(storyMedia)
-        .set({ publicKey, publicUrl: media.publicUrlOf(publicKey) })
-        .where(eq(storyMedia.id, row.id));
+    for (const picture of show) {
+      const publicKey = MediaStore.publicKey(picture);
+      await media.publish(picture.storageKey as string, publicKey, picture.contentType);
+      await queries.setPublicCopy(picture.id, publicKey, media.publicUrlOf(publicKey));
     }
   }
 }
@@ -106,16 +60,7 @@ export async function objectKeysOfUser(
   userId: string,
 ): Promise<{ public: string[]; stored: string[] }> {
   if (media === null) return { public: [], stored: [] };
-  const rows = await db
-    .select({ storageKey: storyMedia.storageKey, publicKey: storyMedia.publicKey })
-    .from(storyMedia)
-    .innerJoin(stories, eq(stories.id, storyMedia.storyId))
-    .where(
-      and(
-        eq(stories.authorId, userId),
-        or(isNotNull(storyMedia.storageKey), isNotNull(storyMedia.publicKey)),
-      ),
-    );
+  const rows = await new StoriesQueries(db).pictureKeysOfAuthor(userId);
   return {
     public: rows.flatMap((row) => (row.publicKey === null ? [] : [row.publicKey])),
     stored: rows.flatMap((row) => (row.storageKey === null ? [] : [row.storageKey])),

@@ -17,38 +17,26 @@ import {
   STORY_STATUSES,
   type StoryContent,
 } from "@storyloom/common";
-import type { StoryMediaInfo } from "./stories-queries.js";
 import { commentsOpen } from "../comments/comment-rules.js";
-import {
-  LABEL_MAX_LENGTH,
-  MAX_LABELS,
-  OUTLINE_MAX_LENGTH,
-  TITLE_MAX_LENGTH,
-} from "../generation/story-request-rules.js";
+import { TITLE_MAX_LENGTH } from "../generation/story-request-rules.js";
 import {
   canSeePicture,
   readableChapters,
   type ReadableChapter,
   type ReadAccess,
 } from "./access-rules.js";
-import type { PictureLinks } from "./picture-links.js";
+import type { PictureLinks } from "./picture-link-rules.js";
+import type { StoryCardPage, StoryPicture, StoryView } from "./story-views.js";
 import { canView, isOwner } from "./visibility-rules.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 
 const STORY_DETAIL_ID = "StoryDetail";
 
-const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
+/** A schema or null, described. */
+export const nullable = <T extends Parameters<typeof Type.Union>[0][number]>(
   schema: T,
   description: string,
 ) => Type.Union([schema, Type.Null()], { description });
-
-export const ChapterSchema = Type.Object(
-  {
-    title: Type.String({ maxLength: TITLE_MAX_LENGTH }),
-    paragraphs: Type.Array(Type.String()),
-  },
-  { additionalProperties: false },
-);
 
 /** A chapter as a reader receives it (stories/access-rules.ts). */
 const ReadableChapterSchema = Type.Object(
@@ -96,12 +84,6 @@ const ViewerAccessSchema = Type.Object(
     }),
   },
   { additionalProperties: false },
-);
-
-/** The owner's edited text: something to read, so at least one chapter. */
-const EditedContentSchema = Type.Object(
-  { chapters: Type.Array(ChapterSchema, { minItems: 1 }) },
-  { additionalProperties: false, description: "At least one chapter." },
 );
 
 const StoryImageSchema = Type.Object(
@@ -175,90 +157,7 @@ export type StoryDetailJson = Static<typeof StoryDetailSchema>;
 export const storyDetailResponse = (description: string) =>
   Type.Unsafe<StoryDetailJson>({ ...Type.Ref(STORY_DETAIL_ID), description });
 
-const labelList = (noun: string) =>
-  Type.Array(Type.String(), {
-    description: `At most ${MAX_LABELS} ${noun}s of at most ${LABEL_MAX_LENGTH} characters; trimmed, blanks dropped.`,
-  });
-
-/** A generation request. Lengths count after trimming (checked by the route). */
-export const StartStoryBody = Type.Object(
-  {
-    title: Type.String({ description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.` }),
-    outline: Type.String({ description: `1 to ${OUTLINE_MAX_LENGTH} characters after trimming.` }),
-    tags: Type.Optional(labelList("tag")),
-    theme_keywords: Type.Optional(labelList("theme keyword")),
-    desired_length: Type.Optional(
-      Type.Enum([...DESIRED_LENGTHS], { description: "Default short." }),
-    ),
-    nastiness_level: Type.Optional(
-      Type.Enum([...NASTINESS_LEVELS], { description: "Default light." }),
-    ),
-    category_id: Type.Optional(
-      Type.Union([apiIdSchema("A category's id (GET /categories)"), Type.Null()], {
-        description: "The story's category; none when absent or null.",
-      }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const StartStoryResponse = Type.Object(
-  { public_id: Type.String(), story: storyDetailResponse("The new story, generating.") },
-  { additionalProperties: false, description: "Started; a worker writes it from now on." },
-);
-
-const editedTitle = Type.String({
-  description: `1 to ${TITLE_MAX_LENGTH} characters after trimming.`,
-});
-
-export const ConfirmStoryBody = Type.Object(
-  {
-    title: Type.Optional(editedTitle),
-    content: Type.Optional(EditedContentSchema),
-  },
-  { additionalProperties: false, description: "The owner's edits; omitted fields stay." },
-);
-
-export const UpdateStoryBody = Type.Object(
-  {
-    is_public: Type.Optional(Type.Boolean({ description: "Completed stories only." })),
-    title: Type.Optional(editedTitle),
-    content: Type.Optional(EditedContentSchema),
-  },
-  { additionalProperties: false },
-);
-
 export const StoryIdParams = Type.Object({ id: apiIdSchema("The story's public_id") });
-
-export const MyStoriesQuery = Type.Object(
-  {
-    size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 100 })),
-    cursor: Type.Optional(
-      Type.String({ maxLength: 200, description: "next_cursor of the previous page." }),
-    ),
-  },
-  { additionalProperties: false },
-);
-
-export const MyStoriesResponse = Type.Object(
-  {
-    items: Type.Array(storyDetailResponse("Without content and images (content null).")),
-    next_cursor: nullable(Type.String(), "The cursor of the next page; null on the last."),
-  },
-  { additionalProperties: false, description: "The caller's stories, newest first." },
-);
-
-export const RegenerateArtQuery = Type.Object(
-  {
-    album_art_only: Type.Optional(Type.Boolean({ default: false, description: "Only the cover." })),
-  },
-  { additionalProperties: false },
-);
-
-export const ShareLinkResponse = Type.Object(
-  { url: Type.String({ description: "<PUBLIC_BASE_URL>/stories/<public_id>" }) },
-  { additionalProperties: false, description: "The story's public address." },
-);
 
 /** A list's page size: 1 to 50; 8 when left out. */
 export const listSizeParam = Type.Integer({
@@ -309,12 +208,6 @@ export interface StoryJsonContext {
   links: PictureLinks;
 }
 
-/** What a story's JSON shows of a picture. */
-export type StoryPicture = Pick<
-  StoryMediaInfo,
-  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
->;
-
 const NO_COMMUNITY: StoryCommunity = { isBookmarked: false, bookmarkCount: 0, commentCount: 0 };
 
 /**
@@ -363,6 +256,24 @@ export function toStoryCardJson(
         ? coverUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
         : null,
   };
+}
+
+/** A story as its viewer sees it (stories/story-views.ts), as JSON. */
+export function toStoryViewJson(view: StoryView, links: PictureLinks): StoryDetailJson {
+  return toStoryJson(view.story, { ...view, links });
+}
+
+/**
+ * Story cards for `viewerId`: list items carry no text or pictures (like /stories/mine), but the
+ * cover's URL, the counts and whether the viewer bookmarked them.
+ */
+export function storyCards(rows: readonly StoryCard[], viewerId: string | null): StoryDetailJson[] {
+  return rows.map((card) => toStoryCardJson(card, viewerId, true));
+}
+
+/** A keyset page of story cards (StoryPageResponse). */
+export function toStoryPageJson(page: StoryCardPage, viewerId: string | null) {
+  return { items: storyCards(page.cards, viewerId), next_cursor: page.nextCursor };
 }
 
 /** Every field of a story's JSON but its text and pictures. */

@@ -1,86 +1,90 @@
 import type { CommunityQueries } from "../community/community-queries.js";
-import type { StoryCard } from "../community/story-card-queries.js";
+import type { StoryCard, StoryCommunity } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
+import type { MediaStore } from "../platform/storage/media-store.js";
+import type { KeysetList, KeysetPosition } from "../platform/lib/cursor.js";
+import { readKeysetPage } from "../platform/lib/keyset-page.js";
+import type { ReadAccess } from "./access-rules.js";
+import type { StoriesQueries, StoryMediaInfo } from "./stories-queries.js";
+import { followedByPictures } from "./story-pictures-sync.js";
 import { accessOf } from "./viewer-access.js";
-import type { PictureLinks } from "./picture-links.js";
-import type { StoriesQueries } from "./stories-queries.js";
-import {
-  decodeKeyset,
-  encodeKeyset,
-  type KeysetList,
-  type KeysetPosition,
-} from "../platform/lib/cursor.js";
-import { toStoryCardJson, toStoryJson, type StoryDetailJson } from "./story-schemas.js";
 
-// A story as JSON for one viewer, with what its screen shows beside the row: the whole story with
-// its pictures and counts for the reader, a light card (cover, counts, no text) for lists. Each
-// list page is one SQL statement (docs/decisions/036).
+// A story for one viewer, with what its screen shows beside the row: the whole story with its
+// pictures, counts and the viewer's access for the reader, light cards (cover, counts, no text) for
+// lists. Each list page is one SQL statement (docs/decisions/036). story-schemas.ts turns them
+// into JSON (toStoryViewJson, toStoryPageJson).
 
-/** What storyDetail reads with. */
-export interface StoryDetailDeps {
+/** What a story's JSON shows of a picture. */
+export type StoryPicture = Pick<
+  StoryMediaInfo,
+  "id" | "role" | "chapterIndex" | "paragraphIndex" | "altText" | "caption" | "publicUrl"
+>;
+
+/** A story as one viewer sees it; its text and pictures are cut to `access` when shown. */
+export interface StoryView {
+  story: StoryRecord;
+  viewerId: string | null;
+  authorUsername: string | null;
+  /** The current generation's pictures: the cover first, then in reading order. */
+  media: StoryPicture[];
+  community: StoryCommunity;
+  /** What the viewer may read of it (stories/access-rules.ts). */
+  access: ReadAccess;
+}
+
+/** What viewStory reads with. */
+export interface StoryViewDeps {
   db: Database;
   stories: StoriesQueries;
   community: CommunityQueries;
-  links: PictureLinks;
 }
 
-/**
- * A story as the viewer sees it, pictures, counts and bookmark included: its text and pictures cut
- * to the viewer's access (stories/access-rules.ts).
- */
-export async function storyDetail(
-  deps: StoryDetailDeps,
+/** A story as the viewer sees it, pictures, counts, bookmark and access included. */
+export async function viewStory(
+  deps: StoryViewDeps,
   story: StoryRecord,
   viewer: UserRecord | null,
   authorUsername: string | null,
-): Promise<StoryDetailJson> {
+): Promise<StoryView> {
   const viewerId = viewer?.id ?? null;
   const [media, community, access] = await Promise.all([
     deps.stories.listMedia(story.id, story.generation),
     deps.community.communityOf(story.id, viewerId),
     accessOf(deps.db, story, viewer),
   ]);
-  return toStoryJson(story, {
-    viewerId,
-    authorUsername,
-    media,
-    community,
-    access,
-    links: deps.links,
-  });
+  return { story, viewerId, authorUsername, media, community, access };
 }
 
 /**
- * Story cards for `viewerId`: list items carry no text or pictures (like /stories/mine), but the
- * cover's URL, the counts and whether the viewer bookmarked them.
+ * The answer to an owner's action: first the story's pictures in object storage follow the row
+ * (503 when the bucket fails, so the client's retry finishes the job: docs/decisions/028), then
+ * the story as its owner sees it (the owner is the caller, so is the author's username).
  */
-export function storyCards(rows: readonly StoryCard[], viewerId: string | null): StoryDetailJson[] {
-  return rows.map((card) => toStoryCardJson(card, viewerId, true));
+export async function ownersView(
+  deps: StoryViewDeps & { media: MediaStore | null },
+  story: StoryRecord,
+  owner: UserRecord,
+): Promise<StoryView> {
+  await followedByPictures(deps.db, deps.media, story.id);
+  return viewStory(deps, story, owner, owner.username);
 }
 
-/**
- * One keyset page of story cards (newest stories, a reader's bookmarks): `listRows` is asked for
- * one row more than `size`, which tells whether there is a next page.
- */
-export async function keysetStoryPage(
-  list: Exclude<KeysetList, "mine">,
-  page: { size: number; cursor: string | undefined; viewerId: string | null },
+/** A page of story cards and the cursor of the next page (null on the last). */
+export interface StoryCardPage {
+  cards: StoryCard[];
+  nextCursor: string | null;
+}
+
+/** One keyset page of story cards (newest stories, a reader's bookmarks, an author's…). */
+export async function storyCardPage(
+  list: KeysetList,
+  page: { size: number; cursor: string | undefined },
   listRows: (
     limit: number,
     after: KeysetPosition | null,
   ) => Promise<Array<{ story: StoryCard; position: KeysetPosition }>>,
-) {
-  const { size, cursor, viewerId } = page;
-  const after = cursor === undefined ? null : decodeKeyset(list, cursor);
-  const rows = await listRows(size + 1, after);
-  const shown = rows.slice(0, size);
-  const last = shown.at(-1);
-  return {
-    items: storyCards(
-      shown.map((row) => row.story),
-      viewerId,
-    ),
-    next_cursor: rows.length > size && last ? encodeKeyset(list, last.position) : null,
-  };
+): Promise<StoryCardPage> {
+  const { rows, nextCursor } = await readKeysetPage(list, page, listRows);
+  return { cards: rows.map((row) => row.story), nextCursor };
 }

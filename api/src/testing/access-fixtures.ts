@@ -4,7 +4,7 @@ import { nanoid } from "nanoid";
 import type { Database } from "../platform/db/database.js";
 import { purchases, stories, users, type PurchaseStatus } from "../platform/db/schema.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
-import { previewOf } from "../stories/story-text.js";
+import { previewOf } from "../stories/story-text-rules.js";
 import { SAMPLE_PICTURE, storyIn, type TestPerson } from "./story-fixtures.js";
 import type { TestApi } from "./test-api.js";
 

@@ -6,8 +6,8 @@ import { stories, users, type UserRecord } from "../platform/db/schema.js";
 import type { RateLimiter } from "../platform/limits/rate-limits.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
 import { StoriesQueries, type StoryWithAuthor } from "../stories/stories-queries.js";
-import { startStory } from "../stories/story-actions.js";
-import { previewOf } from "../stories/story-text.js";
+import { createStory } from "../generation/start-story.js";
+import { previewOf } from "../stories/story-text-rules.js";
 import { finishWriting, SAMPLE_REQUEST } from "./story-fixtures.js";
 
 // Arranging tests of use cases called without HTTP: people are rows (no Auth emulator, no token),
@@ -45,7 +45,7 @@ export async function writtenStory(
   author: UserRecord,
   options: StoryOptions = {},
 ): Promise<StoryWithAuthor> {
-  const { publicId } = await startStory(db, author.id, validStoryRequest(SAMPLE_REQUEST));
+  const { publicId } = await createStory(db, author.id, validStoryRequest(SAMPLE_REQUEST));
   await finishWriting(db, publicId);
   const content = options.content;
   await db

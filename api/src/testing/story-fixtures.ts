@@ -4,9 +4,9 @@ import type { StoryRecord } from "../platform/db/schema.js";
 import { type StoryContent, type StoryStatus } from "@storyloom/common";
 import { StoriesQueries, type StoryChanges } from "../stories/stories-queries.js";
 import { notifyStoryEvent } from "../generation/story-events.js";
-import { startStory } from "../stories/story-actions.js";
+import { createStory } from "../generation/start-story.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
-import { previewOf } from "../stories/story-text.js";
+import { previewOf } from "../stories/story-text-rules.js";
 import { bearer, startTestApi, type TestApi } from "./test-api.js";
 import { newUser } from "./tokens.js";
 
@@ -146,7 +146,7 @@ export async function storyIn(
 ): Promise<string> {
   const db = api.database.db;
   // Straight to the domain: fixtures must not count against the person's start rate limit.
-  const { publicId } = await startStory(db, person.id, validStoryRequest(SAMPLE_REQUEST));
+  const { publicId } = await createStory(db, person.id, validStoryRequest(SAMPLE_REQUEST));
   if (status === "generating") return publicId;
   if (status === "error") {
     await failWriting(db, publicId);

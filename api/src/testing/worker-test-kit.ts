@@ -13,7 +13,7 @@ import type { Database } from "../platform/db/database.js";
 import { stories, storyMedia, type StoryRecord } from "../platform/db/schema.js";
 import { openStoryEventBus, type StoryEventBus } from "../generation/story-event-bus.js";
 import { bearer, type TestApi } from "./test-api.js";
-import type { JobLease } from "../generation/worker/job-store.js";
+import type { JobLease } from "../generation/worker/job-queries.js";
 import type { JobOutcome, WorkerLog } from "../generation/worker/job-runner.js";
 import { WorkerPool, type WorkerPoolOptions } from "../generation/worker/worker-pool.js";
 

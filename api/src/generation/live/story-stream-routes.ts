@@ -7,13 +7,22 @@ import { createAuthenticator } from "../../people/authenticate.js";
 import type { IdentityProvider } from "../../platform/identity/identity-provider.js";
 import { bearerToken } from "../../platform/lib/bearer-token.js";
 import { Failure } from "../../platform/lib/errors.js";
-import {
-  CLOSE_BAD_MESSAGE,
-  CLOSE_INTERNAL,
-  CLOSE_UNAUTHENTICATED,
-  StoryStream,
-} from "./story-stream.js";
+import type { WarningLog } from "../../platform/lib/warning-log.js";
+import { storyUpdateOf } from "./story-update-schemas.js";
+import { createStoryWatching, type StoryWatching } from "./story-watching.js";
 import type { StoryWatchers } from "./story-watchers.js";
+
+/** The live channel's close codes (contract "Events + live channel"). */
+export const CLOSE_BAD_MESSAGE = 4400;
+export const CLOSE_UNAUTHENTICATED = 4401;
+export const CLOSE_FORBIDDEN = 4403;
+export const CLOSE_NOT_FOUND = 4404;
+export const CLOSE_INTERNAL = 1011;
+/** A replica shutting down: clients reconnect (through the balancer, to another replica). */
+export const SERVICE_RESTART = 1012;
+
+export const STREAM_STORY_NOT_FOUND = "Story not found.";
+export const STREAM_ACCESS_WITHDRAWN = "You can no longer watch this story.";
 
 /** On the live channel a client sends small commands only ({"command":"restart"}). */
 export const MAX_CLIENT_MESSAGE_BYTES = 4 * 1024;
@@ -49,6 +58,7 @@ export const storyStreamRoutes: FastifyPluginAsync<StoryStreamRoutesOptions> = a
 ) => {
   const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
   const authenticator = createAuthenticator(options.identity, options.users, options.adminEmails);
+  const watching = createStoryWatching(options.db);
 
   app.get<StreamRequest>(
     "/stories/:id/stream",
@@ -86,7 +96,7 @@ export const storyStreamRoutes: FastifyPluginAsync<StoryStreamRoutesOptions> = a
           return;
         }
         const opened = new StoryStream(socket, request.params.id, viewer, {
-          db: options.db,
+          watching,
           watchers: options.watchers,
           log: request.log,
         });
@@ -169,4 +179,111 @@ function keepAlive(socket: WebSocket, intervalMs: number): () => void {
     socket.ping();
   }, intervalMs);
   return () => clearInterval(timer);
+}
+
+interface StoryStreamDeps {
+  watching: StoryWatching;
+  watchers: StoryWatchers;
+  log: WarningLog;
+}
+
+/**
+ * One socket watching one story for one signed-in viewer: the snapshot first, then the row again
+ * after every event, in event_seq order and never twice. Reads are serialised per socket and
+ * coalesced: events arriving during a read cause exactly one more read.
+ */
+class StoryStream {
+  private lastSentSeq = Number.NEGATIVE_INFINITY;
+  private reading: Promise<void> | null = null;
+  private readAgain = false;
+  private unwatch: (() => void) | null = null;
+  private closed = false;
+
+  constructor(
+    private readonly socket: WebSocket,
+    private readonly publicId: string,
+    private readonly viewer: UserRecord,
+    private readonly deps: StoryStreamDeps,
+  ) {
+    socket.once("close", () => this.dispose());
+  }
+
+  /** Checks the story is there for this viewer, then watches it and sends the snapshot. */
+  async open(): Promise<boolean> {
+    if (!(await this.deps.watching.mayWatch(this.viewer, this.publicId))) {
+      this.close(CLOSE_NOT_FOUND, STREAM_STORY_NOT_FOUND);
+      return false;
+    }
+    const unwatch = await this.deps.watchers.watch(this.publicId, {
+      changed: () => this.refresh(),
+    });
+    if (this.closed) {
+      unwatch();
+      return false;
+    }
+    this.unwatch = unwatch;
+    // Events between the read above and the subscription are covered: the snapshot is read now.
+    await this.refresh();
+    return !this.closed;
+  }
+
+  /** {"command":"restart"} (Regenerate). */
+  async restart(): Promise<void> {
+    try {
+      await this.deps.watching.restart(this.viewer, this.publicId);
+    } catch (error) {
+      if (!(error instanceof Failure)) throw error;
+      // A refused restart is an answer, not the end of the connection.
+      this.send({ error: { code: error.code, detail: error.detail } });
+    }
+  }
+
+  close(code: number, reason: string): void {
+    if (this.closed) return;
+    this.dispose();
+    this.socket.close(code, reason);
+  }
+
+  refresh(): Promise<void> {
+    if (this.closed) return Promise.resolve();
+    if (this.reading) {
+      this.readAgain = true;
+      return this.reading;
+    }
+    this.reading = (async () => {
+      try {
+        do {
+          this.readAgain = false;
+          await this.pushCurrent();
+        } while (this.readAgain && !this.closed);
+      } catch (error) {
+        this.deps.log.warn({ err: error, story: this.publicId }, "cannot push a story update");
+        this.close(CLOSE_INTERNAL, "The story could not be read.");
+      } finally {
+        this.reading = null;
+      }
+    })();
+    return this.reading;
+  }
+
+  private async pushCurrent(): Promise<void> {
+    const watched = await this.deps.watching.current(this.viewer, this.publicId, this.lastSentSeq);
+    if (watched.kind === "not_found") this.close(CLOSE_NOT_FOUND, STREAM_STORY_NOT_FOUND);
+    if (watched.kind === "withdrawn") this.close(CLOSE_FORBIDDEN, STREAM_ACCESS_WITHDRAWN);
+    if (watched.kind !== "changed") return;
+    this.lastSentSeq = watched.story.eventSeq;
+    this.send(storyUpdateOf(watched.story, watched.access));
+  }
+
+  private send(message: object): void {
+    if (!this.closed && this.socket.readyState === this.socket.OPEN) {
+      this.socket.send(JSON.stringify(message));
+    }
+  }
+
+  private dispose(): void {
+    this.closed = true;
+    this.unwatch?.();
+    this.unwatch = null;
+  }
 }

@@ -1,4 +1,4 @@
-import { requestOf, storedChapters } from "../checkpoint.js";
+import { requestOf, storedChapters } from "../checkpoint-rules.js";
 import type { JobContext } from "./job-context.js";
 
 /**

@@ -1,7 +1,7 @@
 import type { Illustrator, StoryImage, StoryWriter } from "@storyloom/writer";
 import type { StoryRecord } from "../../platform/db/schema.js";
 import type { StoryChanges } from "../../stories/stories-queries.js";
-import type { JobLease, MediaReplacement } from "./job-store.js";
+import type { JobLease, MediaReplacement } from "./job-queries.js";
 
 /** What a pipeline (story or art) gets: the claimed row, its tools, and guarded writes. */
 export interface JobContext {

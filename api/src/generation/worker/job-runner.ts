@@ -4,7 +4,8 @@ import type { StoryRecord } from "../../platform/db/schema.js";
 import type { StoryChanges } from "../../stories/stories-queries.js";
 import { redrawArt } from "./art-pipeline.js";
 import type { JobContext } from "./job-context.js";
-import { JobLostError, type JobLease, type JobStore, type MediaReplacement } from "./job-store.js";
+import type { JobLease, MediaReplacement } from "./job-queries.js";
+import { JobLostError, type JobStore } from "./job-store.js";
 import { writeStory } from "./story-pipeline.js";
 import type { StoryTools } from "./story-tools.js";
 

@@ -1,74 +1,47 @@
-import { and, eq, sql, type SQL } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { WriterError, type StoryImage } from "@storyloom/writer";
 import type { Database } from "../../platform/db/database.js";
 import { MediaStore, settled } from "../../platform/storage/media-store.js";
-import { stories, storyMedia, type StoryRecord } from "../../platform/db/schema.js";
+import type { StoryRecord } from "../../platform/db/schema.js";
 import { etagOf, type StoryChanges } from "../../stories/stories-queries.js";
 import { notifyStoryEvent } from "../story-events.js";
 import { reanchorStoryComments } from "../../comments/reanchor-comments.js";
 import { reconcileStoryPictures } from "../../stories/story-pictures.js";
+import {
+  JobQueries,
+  type JobLease,
+  type MediaReplacement,
+  type NewPictureRow,
+} from "./job-queries.js";
 
-// The story row is the job (docs/decisions/008-story-generation-pipeline.md). Every write a worker
-// makes is guarded by the lease it claimed: same generation (a restart or discard bumps it), still
-// its lease owner, and still the kind of work it claimed. A write that matches no row means the job
-// is no longer ours.
+// The worker's jobs over the story rows (docs/decisions/008-story-generation-pipeline.md): the
+// claim and its lease, checkpoints and their events, and the final write with the pictures, in
+// the bucket when there is one (decision 028). The guarded SQL is job-queries.ts's.
 
 /** The job was taken away (discarded, restarted, or the lease went to another worker). */
 export class JobLostError extends Error {
   override name = "JobLostError";
 }
 
-export type JobKind = "story" | "art";
-
-/** What a worker holds after a claim; every guarded write checks all of it. */
-export interface JobLease {
-  id: string;
-  publicId: string;
-  generation: number;
-  owner: string;
-  kind: JobKind;
-  /** The art job writes only while this is still the variant asked for. */
-  imagesVariant: number;
-}
-
-/** Which pictures a finished job replaces: all of this generation's, or just the cover. */
-export type MediaReplacement = "all" | "cover";
-
 /** Told what the object store could not tidy after a job's pictures were saved. */
 export type MediaWarning = (error: unknown, storyPublicId: string) => void;
 
 export class JobStore {
+  private readonly queries: JobQueries;
+
   constructor(
     private readonly db: Database,
     private readonly leaseSeconds: number,
     /** The bucket pictures go to; null keeps their bytes in the database (decision 028). */
     private readonly media: MediaStore | null = null,
     private readonly warn: MediaWarning = () => {},
-  ) {}
+  ) {
+    this.queries = new JobQueries(db);
+  }
 
-  /**
-   * Takes the oldest story with work to do whose lease is free or expired. SKIP LOCKED lets
-   * concurrent workers (threads here, processes elsewhere) each take a different row at once.
-   */
+  /** Takes the oldest story with work to do whose lease is free or expired. */
   async claim(owner: string): Promise<{ story: StoryRecord; lease: JobLease } | null> {
-    const next = sql`(
-      select ${stories.id} from ${stories}
-      where (${stories.status} = 'generating'
-          or (${stories.imagesState} = 'pending' and ${stories.status} in ('ready_for_review', 'completed')))
-        and (${stories.leaseExpiresAt} is null or ${stories.leaseExpiresAt} < now())
-      order by ${stories.updatedAt}
-      limit 1
-      for update skip locked)`;
-    const [story] = await this.db
-      .update(stories)
-      .set({
-        leaseOwner: owner,
-        leaseExpiresAt: this.leaseEnd(),
-        attempt: sql`${stories.attempt} + 1`,
-      })
-      .where(eq(stories.id, next))
-      .returning();
+    const story = await this.queries.claim(owner, this.leaseSeconds);
     if (!story) return null;
     return {
       story,
@@ -85,12 +58,7 @@ export class JobStore {
 
   /** Extends the lease; false when it is no longer ours. Not an event: nothing visible changed. */
   async renew(lease: JobLease): Promise<boolean> {
-    const renewed = await this.db
-      .update(stories)
-      .set({ leaseExpiresAt: this.leaseEnd() })
-      .where(guard(lease))
-      .returning({ id: stories.id });
-    return renewed.length > 0;
+    return this.queries.renew(lease, this.leaseSeconds);
   }
 
   /**
@@ -100,10 +68,7 @@ export class JobStore {
    * lease on it is no longer wanted.
    */
   async release(lease: JobLease): Promise<void> {
-    await this.db
-      .update(stories)
-      .set({ leaseOwner: null, leaseExpiresAt: null })
-      .where(and(eq(stories.id, lease.id), eq(stories.leaseOwner, lease.owner)));
+    await this.queries.release(lease);
   }
 
   /**
@@ -111,18 +76,12 @@ export class JobStore {
    * its checkpoints. The attempt counter keeps counting.
    */
   async retryLater(lease: JobLease, delayMs: number): Promise<void> {
-    await this.db
-      .update(stories)
-      .set({
-        leaseOwner: null,
-        leaseExpiresAt: sql`now() + ${delayMs}::double precision * interval '1 millisecond'`,
-      })
-      .where(guard(lease));
+    await this.queries.retryLater(lease, delayMs);
   }
 
   /** A checkpoint or progress report: one event, pushed to the live channel. */
   async update(lease: JobLease, changes: StoryChanges): Promise<StoryRecord> {
-    const story = await applyGuarded(this.db, lease, changes);
+    const story = await applyGuarded(this.queries, lease, changes);
     await notifyStoryEvent(this.db, story.publicId, story.eventSeq);
     return story;
   }
@@ -144,26 +103,14 @@ export class JobStore {
     let finished: StoryRecord;
     try {
       finished = await this.db.transaction(async (tx) => {
-        const story = await applyGuarded(tx, lease, {
+        const queries = new JobQueries(tx);
+        const story = await applyGuarded(queries, lease, {
           ...changes,
           leaseOwner: null,
           leaseExpiresAt: null,
           attempt: 0,
         });
-        const replaced = and(
-          eq(storyMedia.storyId, lease.id),
-          eq(storyMedia.generation, lease.generation),
-        );
-        const removed = await tx
-          .delete(storyMedia)
-          .where(replace === "all" ? replaced : and(replaced, eq(storyMedia.role, "cover")))
-          .returning({ storageKey: storyMedia.storageKey, publicKey: storyMedia.publicKey });
-        replacedKeys = removed.flatMap((row) =>
-          [row.storageKey, row.publicKey].filter((key) => key !== null),
-        );
-        if (rows.length > 0) {
-          await tx.insert(storyMedia).values(rows);
-        }
+        replacedKeys = await queries.replacePictures(lease, replace, rows);
         // A regeneration's new text re-anchors the inline comments, in this transaction.
         if (changes.status === "ready_for_review") {
           await reanchorStoryComments(tx, story.id, story.content);
@@ -191,7 +138,7 @@ export class JobStore {
    * fails the step as a retryable writer error: it is tried again like any writer failure, then
    * shown to the owner.
    */
-  private async upload(rows: Array<typeof storyMedia.$inferInsert>): Promise<string[]> {
+  private async upload(rows: NewPictureRow[]): Promise<string[]> {
     const media = this.media;
     if (media === null || rows.length === 0) return [];
     const keys: string[] = [];
@@ -223,45 +170,22 @@ export class JobStore {
 
   /** Current generation and state of a story, to tell whether a running job is still wanted. */
   async stillOurs(lease: JobLease): Promise<boolean> {
-    const rows = await this.db.select({ id: stories.id }).from(stories).where(guard(lease));
-    return rows.length > 0;
-  }
-
-  private leaseEnd(): SQL {
-    return sql`now() + ${this.leaseSeconds}::double precision * interval '1 second'`;
+    return this.queries.stillOurs(lease);
   }
 }
 
-type Updater = Pick<Database, "update">;
-
+/** A guarded write; the job is lost when it matches no row. */
 async function applyGuarded(
-  db: Updater,
+  queries: JobQueries,
   lease: JobLease,
   changes: StoryChanges,
 ): Promise<StoryRecord> {
-  const [story] = await db
-    .update(stories)
-    .set({ ...changes, eventSeq: sql`${stories.eventSeq} + 1`, updatedAt: sql`now()` })
-    .where(guard(lease))
-    .returning();
+  const story = await queries.updateGuarded(lease, changes);
   if (!story) throw new JobLostError(`story ${lease.publicId} is no longer this worker's job`);
   return story;
 }
 
-function guard(lease: JobLease): SQL | undefined {
-  const work =
-    lease.kind === "story"
-      ? eq(stories.status, "generating")
-      : and(eq(stories.imagesState, "pending"), eq(stories.imagesVariant, lease.imagesVariant));
-  return and(
-    eq(stories.id, lease.id),
-    eq(stories.generation, lease.generation),
-    eq(stories.leaseOwner, lease.owner),
-    work,
-  );
-}
-
-function mediaRow(lease: JobLease, image: StoryImage): typeof storyMedia.$inferInsert {
+function mediaRow(lease: JobLease, image: StoryImage): NewPictureRow {
   return {
     id: nanoid(16),
     storyId: lease.id,

@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import type { Chapter, StoryPlan } from "@storyloom/writer";
 import { stories } from "../../platform/db/schema.js";
-import { previewOf } from "../../stories/story-text.js";
+import { previewOf } from "../../stories/story-text-rules.js";
 import {
   checkedChapter,
   checkedPlan,
@@ -9,7 +9,7 @@ import {
   planWithDraft,
   readCheckpoint,
   requestOf,
-} from "../checkpoint.js";
+} from "../checkpoint-rules.js";
 import type { JobContext } from "./job-context.js";
 import {
   chapterProgress,

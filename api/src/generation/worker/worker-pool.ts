@@ -3,7 +3,8 @@ import { nanoid } from "nanoid";
 import type { Database } from "../../platform/db/database.js";
 import { MediaStore, type MediaStorageSettings } from "../../platform/storage/media-store.js";
 import type { StoryEventBus } from "../story-event-bus.js";
-import { JobStore, type JobLease } from "./job-store.js";
+import type { JobLease } from "./job-queries.js";
+import { JobStore } from "./job-store.js";
 import {
   RunningJob,
   WorkerStopped,

@@ -1,7 +1,7 @@
 // The api's expected failures, free of any transport: the rules below a route say what went wrong
 // (a kind, a code for programs, a sentence for people) and the edge that answers picks the form —
 // an HTTP status (platform/http/error-handler.ts) or a message on the live channel
-// (generation/live/story-stream.ts).
+// (generation/live/story-stream-routes.ts).
 import type { RestErrorCode } from "@storyloom/common";
 
 /** What kind of failure it is; each edge maps a kind to its own answer (HTTP: 422, 401…). */

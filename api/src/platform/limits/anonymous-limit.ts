@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "./rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
+import type {} from "../http/request-user.js";
 import { ANONYMOUS_TURNS_ROUTE } from "./limit-routes.js";
 
 /**

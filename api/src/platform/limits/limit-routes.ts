@@ -3,6 +3,7 @@ import type { onRequestAsyncHookHandler } from "fastify";
 import { Type } from "typebox";
 import { TOO_MANY_REQUESTS, type RateLimiter } from "./rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
+import type {} from "../http/request-user.js";
 import { forbidden } from "../lib/errors.js";
 import { errorResponses } from "../http/error-schema.js";
 

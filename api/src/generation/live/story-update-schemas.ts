@@ -5,7 +5,7 @@ import {
   type ReadableChapter,
   type ReadAccess,
 } from "../../stories/access-rules.js";
-import { readCheckpoint, storedChapters } from "../checkpoint.js";
+import { readCheckpoint, storedChapters } from "../checkpoint-rules.js";
 
 /**
  * A generation update: what the live channel pushes, built from the row as it is now. `seq` (the

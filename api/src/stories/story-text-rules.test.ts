@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { previewOf } from "./story-text.js";
+import { previewOf } from "./story-text-rules.js";
 
 const story = (...paragraphs: string[]) => ({ chapters: [{ title: "One", paragraphs }] });
 
