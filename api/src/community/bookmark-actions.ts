@@ -2,7 +2,8 @@ import type { UserRecord } from "../platform/db/schema.js";
 import type { StoriesQueries, StoryWithAuthor } from "../stories/stories-queries.js";
 import { assertCanView } from "../stories/visibility-rules.js";
 import type { BookmarkQueries } from "./bookmark-queries.js";
-import { keysetCardPage, type CardPage, type PageRequest } from "./card-pages.js";
+import type { PageRequest } from "../platform/lib/keyset-page.js";
+import { keysetCardPage, type CardPage } from "./card-pages.js";
 
 // A reader's bookmarks (docs/product.md#bookmarks): stories they want to come back to.
 

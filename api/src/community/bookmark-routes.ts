@@ -6,7 +6,6 @@ import type { CommunityQueries } from "./community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoriesQueries } from "../stories/stories-queries.js";
 import { bookmarkStory, listMyBookmarks, unbookmarkStory } from "./bookmark-actions.js";
-import { cardPageJson } from "./story-card-schemas.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
@@ -16,6 +15,7 @@ import {
   StoryPageResponse,
   storyDetailResponse,
   StoryIdParams,
+  toStoryPageJson,
   toStoryViewJson,
 } from "../stories/story-schemas.js";
 import { viewStory } from "../stories/story-views.js";
@@ -106,7 +106,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       const reader = signedInUser(request);
       const { size = LIST_DEFAULT_SIZE, cursor } = request.query;
       const page = await listMyBookmarks(bookmarks, reader, { size, cursor });
-      return cardPageJson(page, reader.id);
+      return toStoryPageJson(page, reader.id);
     },
   );
 };

@@ -1,18 +1,18 @@
 import {
-  decodeKeyset,
   decodeRanked,
-  encodeKeyset,
   encodeRanked,
   type KeysetList,
   type KeysetPosition,
   type RankedPosition,
 } from "../platform/lib/cursor.js";
+import { readKeysetPage, type PageRequest } from "../platform/lib/keyset-page.js";
 import type { StoryCard } from "./story-card-queries.js";
 
 // A page of story cards and the cursor of the next (docs/decisions/009): keyset pages for lists in
-// a stable order (newest stories, a reader's bookmarks), skip pages within a ranking frozen at an
-// instant (popular, search), so pages never repeat or skip a story while new ones arrive. Each
-// list is asked for one row more than the page, which tells whether there is a next one.
+// a stable order (newest stories, a reader's bookmarks, an author's stories, the subscriptions'
+// feed), skip pages within a ranking frozen at an instant (popular, search), so pages never repeat
+// or skip a story while new ones arrive. Each list is asked for one row more than the page, which
+// tells whether there is a next one.
 
 /** The page's cards and the cursor of the next page; null on the last. */
 export interface CardPage<Card = StoryCard> {
@@ -20,29 +20,17 @@ export interface CardPage<Card = StoryCard> {
   nextCursor: string | null;
 }
 
-/** A page size, and the cursor of the page before it (none for the first). */
-export interface PageRequest {
-  size: number;
-  cursor: string | undefined;
-}
-
 /** One keyset page: `listRows` returns rows after `after` with their positions. */
 export async function keysetCardPage(
   list: Exclude<KeysetList, "mine">,
-  { size, cursor }: PageRequest,
+  page: PageRequest,
   listRows: (
     limit: number,
     after: KeysetPosition | null,
   ) => Promise<Array<{ story: StoryCard; position: KeysetPosition }>>,
 ): Promise<CardPage> {
-  const after = cursor === undefined ? null : decodeKeyset(list, cursor);
-  const rows = await listRows(size + 1, after);
-  const shown = rows.slice(0, size);
-  const last = shown.at(-1);
-  return {
-    cards: shown.map((row) => row.story),
-    nextCursor: rows.length > size && last ? encodeKeyset(list, last.position) : null,
-  };
+  const { rows, nextCursor } = await readKeysetPage(list, page, listRows);
+  return { cards: rows.map((row) => row.story), nextCursor };
 }
 
 /**

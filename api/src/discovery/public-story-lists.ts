@@ -1,12 +1,8 @@
 import type { CommunityQueries } from "../community/community-queries.js";
-import {
-  keysetCardPage,
-  rankedCardPage,
-  type CardPage,
-  type PageRequest,
-} from "../community/card-pages.js";
+import { keysetCardPage, rankedCardPage, type CardPage } from "../community/card-pages.js";
 import type { PublicFilters } from "../community/listed-story-queries.js";
 import type { StoryCard } from "../community/story-card-queries.js";
+import type { PageRequest } from "../platform/lib/keyset-page.js";
 import type { DiscoveryQueries, SearchHit } from "./discovery-queries.js";
 
 // The public lists of Home and /explore (docs/decisions/009, docs/decisions/024): listed stories

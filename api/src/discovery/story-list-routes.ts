@@ -2,13 +2,12 @@ import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyReply } from "fastify";
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import type { CommunityQueries } from "../community/community-queries.js";
-import { cardPageJson, storyCardsJson } from "../community/story-card-schemas.js";
 import type { DiscoveryQueries } from "./discovery-queries.js";
 import type { AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import type { PublicListCache } from "./public-list-cache.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
-import { StoryPageResponse } from "../stories/story-schemas.js";
+import { StoryPageResponse, storyCards, toStoryPageJson } from "../stories/story-schemas.js";
 import { listStories, listTrendingStories, searchStories } from "./public-story-lists.js";
 import {
   discoveryFiltersOf,
@@ -84,7 +83,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       return visitorPage(reply, viewerId, key, async () => {
         const filters = { tag, author, q, ...discoveryFiltersOf(request.query) };
         const page = await listStories(lists, viewerId, { filters, sort, size, cursor });
-        return cardPageJson(page, viewerId);
+        return toStoryPageJson(page, viewerId);
       });
     },
   );
@@ -107,7 +106,7 @@ export const storyListRoutes: FastifyPluginAsyncTypebox<StoryListRoutesOptions> 
       const viewerId = request.user?.id ?? null;
       return visitorPage(reply, viewerId, `trending${limit},${skip}`, async () => {
         const cards = await listTrendingStories(lists, viewerId, { limit, skip });
-        return { items: storyCardsJson(cards, viewerId) };
+        return { items: storyCards(cards, viewerId) };
       });
     },
   );

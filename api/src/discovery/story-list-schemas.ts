@@ -7,11 +7,11 @@ import {
 import { Type } from "typebox";
 import type { CardPage } from "../community/card-pages.js";
 import type { PublicFilters } from "../community/listed-story-queries.js";
-import { storyCardsJson } from "../community/story-card-schemas.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import {
   listCursorParam as cursorParam,
   listSizeParam as sizeParam,
+  storyCards,
   storyCardsDescription,
   storyDetailResponse,
 } from "../stories/story-schemas.js";
@@ -133,7 +133,7 @@ export const TrendingResponse = Type.Object(
 /** A page of search results: the cards, and each one's title and excerpt in marked pieces. */
 export function searchPageJson(page: CardPage<SearchHit>, viewerId: string | null) {
   return {
-    items: storyCardsJson(page.cards, viewerId),
+    items: storyCards(page.cards, viewerId),
     highlights: page.cards.map((hit) => ({
       public_id: hit.publicId,
       title: highlightSegments(hit.markedTitle),

@@ -1,6 +1,7 @@
+import { keysetCardPage, type CardPage } from "../community/card-pages.js";
 import type { UserRecord } from "../platform/db/schema.js";
 import { notFound } from "../platform/lib/errors.js";
-import { storyCardPage, type StoryCardPage } from "../stories/story-views.js";
+import type { PageRequest } from "../platform/lib/keyset-page.js";
 import type { AuthorProfile, PeopleQueries } from "./people-queries.js";
 import { USER_NOT_FOUND } from "./people-rules.js";
 
@@ -22,12 +23,12 @@ export async function listAuthorStories(
   people: PeopleQueries,
   viewer: UserRecord | null,
   username: string,
-  page: { size: number; cursor: string | undefined },
-): Promise<StoryCardPage> {
+  page: PageRequest,
+): Promise<CardPage> {
   const viewerId = viewer?.id ?? null;
   const author = await people.profileByUsername(username, null);
   if (author === null) throw notFound(USER_NOT_FOUND);
-  return storyCardPage("author", page, (limit, after) =>
+  return keysetCardPage("author", page, (limit, after) =>
     people.listAuthorStories(author.id, limit, after, viewerId),
   );
 }

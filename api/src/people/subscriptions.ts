@@ -1,7 +1,7 @@
+import { keysetCardPage, type CardPage } from "../community/card-pages.js";
 import type { SubscriptionRecord, UserRecord } from "../platform/db/schema.js";
 import { notFound } from "../platform/lib/errors.js";
-import { readKeysetPage, type KeysetPage } from "../platform/lib/keyset-page.js";
-import { storyCardPage, type StoryCardPage } from "../stories/story-views.js";
+import { readKeysetPage, type KeysetPage, type PageRequest } from "../platform/lib/keyset-page.js";
 import type {
   AuthorProfile,
   PeopleQueries,
@@ -18,8 +18,6 @@ export interface FollowedAuthor {
   subscription: SubscriptionRecord;
   author: AuthorProfile;
 }
-
-type Page = { size: number; cursor: string | undefined };
 
 /** Follows an author; following twice answers the same subscription. */
 export async function subscribeToAuthor(
@@ -56,7 +54,7 @@ export async function unsubscribeFromAuthor(
 export async function listMySubscriptions(
   people: PeopleQueries,
   subscriber: UserRecord,
-  page: Page,
+  page: PageRequest,
 ): Promise<KeysetPage<SubscriptionWithAuthor>> {
   const { rows, nextCursor } = await readKeysetPage("subscriptions", page, (limit, after) =>
     people.listSubscriptions(subscriber.id, limit, after),
@@ -68,9 +66,9 @@ export async function listMySubscriptions(
 export async function listSubscriptionFeed(
   people: PeopleQueries,
   subscriber: UserRecord,
-  page: Page,
-): Promise<StoryCardPage> {
-  return storyCardPage("feed", page, (limit, after) =>
+  page: PageRequest,
+): Promise<CardPage> {
+  return keysetCardPage("feed", page, (limit, after) =>
     people.listFeed(subscriber.id, limit, after),
   );
 }
@@ -79,7 +77,7 @@ export async function listSubscriptionFeed(
 export async function listSubscribers(
   people: PeopleQueries,
   authorId: string,
-  page: Page,
+  page: PageRequest,
 ): Promise<KeysetPage<Subscriber>> {
   if ((await people.profileById(authorId, null)) === null) throw notFound(USER_NOT_FOUND);
   const { rows, nextCursor } = await readKeysetPage("subscribers", page, (limit, after) =>

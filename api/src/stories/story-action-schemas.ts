@@ -1,8 +1,8 @@
 import { Type, type Static } from "typebox";
+import type { CardPage } from "../community/card-pages.js";
 import { TITLE_MAX_LENGTH, validTitle } from "../generation/story-request-rules.js";
 import type { StoryEdits, StoryUpdate } from "./lifecycle-rules.js";
 import { nullable, storyDetailResponse, toStoryCardJson } from "./story-schemas.js";
-import type { StoryCardPage } from "./story-views.js";
 
 // The owner's requests on their story (docs/product.md#owner-actions) and My Stories
 // (docs/product.md#my-stories): bodies, queries and the answers that are not a story.
@@ -90,7 +90,7 @@ export const ShareLinkResponse = Type.Object(
 );
 
 /** A page of My Stories (MyStoriesResponse): the owner's cards, without covers. */
-export function toMyStoriesJson(page: StoryCardPage, ownerId: string) {
+export function toMyStoriesJson(page: CardPage, ownerId: string) {
   return {
     items: page.cards.map((card) => toStoryCardJson(card, ownerId, false)),
     next_cursor: page.nextCursor,

@@ -1,13 +1,14 @@
+import type { CardPage } from "../community/card-pages.js";
 import type { CommunityQueries } from "../community/community-queries.js";
 import { readDay, readerKey } from "../community/reader-key-rules.js";
 import type { UserRecord } from "../platform/db/schema.js";
 import { addressKey } from "../platform/lib/client-address.js";
 import { conflict } from "../platform/lib/errors.js";
-import { readKeysetPage } from "../platform/lib/keyset-page.js";
+import { readKeysetPage, type PageRequest } from "../platform/lib/keyset-page.js";
 import { isPremium, readAccess } from "./access-rules.js";
 import { findActedOn, type StoryActionsDeps } from "./story-actions.js";
 import type { WarningLog } from "../platform/lib/warning-log.js";
-import type { StoryCardPage, StoryView } from "./story-views.js";
+import type { StoryView } from "./story-views.js";
 import {
   assertCanRead,
   assertCanView,
@@ -68,8 +69,8 @@ export async function readStory(
 export async function listMyStories(
   community: CommunityQueries,
   owner: UserRecord,
-  page: { size: number; cursor: string | undefined },
-): Promise<StoryCardPage> {
+  page: PageRequest,
+): Promise<CardPage> {
   const { rows, nextCursor } = await readKeysetPage("mine", page, (limit, after) =>
     community.listMine(owner.id, limit, after),
   );

@@ -1,5 +1,6 @@
 import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
 import { Type, type Static } from "typebox";
+import type { CardPage } from "../community/card-pages.js";
 import type {
   StoryCard,
   StoryCardFields,
@@ -26,7 +27,7 @@ import {
   type ReadAccess,
 } from "./access-rules.js";
 import type { PictureLinks } from "./picture-link-rules.js";
-import type { StoryCardPage, StoryPicture, StoryView } from "./story-views.js";
+import type { StoryPicture, StoryView } from "./story-views.js";
 import { canView, isOwner } from "./visibility-rules.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 
@@ -271,8 +272,8 @@ export function storyCards(rows: readonly StoryCard[], viewerId: string | null):
   return rows.map((card) => toStoryCardJson(card, viewerId, true));
 }
 
-/** A keyset page of story cards (StoryPageResponse). */
-export function toStoryPageJson(page: StoryCardPage, viewerId: string | null) {
+/** A page of story cards (StoryPageResponse). */
+export function toStoryPageJson(page: CardPage, viewerId: string | null) {
   return { items: storyCards(page.cards, viewerId), next_cursor: page.nextCursor };
 }
 

@@ -1,19 +1,17 @@
 import type { CommunityQueries } from "../community/community-queries.js";
-import type { StoryCard, StoryCommunity } from "../community/story-card-queries.js";
+import type { StoryCommunity } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
-import type { KeysetList, KeysetPosition } from "../platform/lib/cursor.js";
-import { readKeysetPage } from "../platform/lib/keyset-page.js";
 import type { ReadAccess } from "./access-rules.js";
 import type { StoriesQueries, StoryMediaInfo } from "./stories-queries.js";
 import { followedByPictures } from "./story-pictures-sync.js";
 import { accessOf } from "./viewer-access.js";
 
 // A story for one viewer, with what its screen shows beside the row: the whole story with its
-// pictures, counts and the viewer's access for the reader, light cards (cover, counts, no text) for
-// lists. Each list page is one SQL statement (docs/decisions/036). story-schemas.ts turns them
-// into JSON (toStoryViewJson, toStoryPageJson).
+// pictures, counts and the viewer's access for the reader. Lists show light cards instead (cover,
+// counts, no text: community/card-pages.ts), one SQL statement a page (docs/decisions/036).
+// story-schemas.ts turns both into JSON (toStoryViewJson, toStoryPageJson).
 
 /** What a story's JSON shows of a picture. */
 export type StoryPicture = Pick<
@@ -68,23 +66,4 @@ export async function ownersView(
 ): Promise<StoryView> {
   await followedByPictures(deps.db, deps.media, story.id);
   return viewStory(deps, story, owner, owner.username);
-}
-
-/** A page of story cards and the cursor of the next page (null on the last). */
-export interface StoryCardPage {
-  cards: StoryCard[];
-  nextCursor: string | null;
-}
-
-/** One keyset page of story cards (newest stories, a reader's bookmarks, an author's…). */
-export async function storyCardPage(
-  list: KeysetList,
-  page: { size: number; cursor: string | undefined },
-  listRows: (
-    limit: number,
-    after: KeysetPosition | null,
-  ) => Promise<Array<{ story: StoryCard; position: KeysetPosition }>>,
-): Promise<StoryCardPage> {
-  const { rows, nextCursor } = await readKeysetPage(list, page, listRows);
-  return { cards: rows.map((row) => row.story), nextCursor };
 }

@@ -1,5 +1,11 @@
 import { decodeKeyset, encodeKeyset, type KeysetList, type KeysetPosition } from "./cursor.js";
 
+/** A page size, and the cursor of the page before it (none for the first). */
+export interface PageRequest {
+  size: number;
+  cursor: string | undefined;
+}
+
 /** One page of a keyset-paged list, and the cursor of the next (null on the last). */
 export interface KeysetPage<Row> {
   rows: Row[];
@@ -13,7 +19,7 @@ export interface KeysetPage<Row> {
  */
 export async function readKeysetPage<Row extends { position: KeysetPosition }>(
   list: KeysetList,
-  page: { size: number; cursor: string | undefined },
+  page: PageRequest,
   listRows: (limit: number, after: KeysetPosition | null) => Promise<Row[]>,
 ): Promise<KeysetPage<Row>> {
   const after = page.cursor === undefined ? null : decodeKeyset(list, page.cursor);
