@@ -1,9 +1,10 @@
 import { LIST_DEFAULT_SIZE } from "@storyloom/common";
 import type { Database } from "../platform/db/database.js";
-import { decodeKeyset, encodeKeyset, type KeysetList } from "../platform/lib/cursor.js";
+import type { KeysetPosition } from "../platform/lib/cursor.js";
 import { notFound } from "../platform/lib/errors.js";
+import { readKeysetPage } from "../platform/lib/keyset-page.js";
 import { EarningsQueries, type EarningView } from "./earnings-queries.js";
-import { PurchasesQueries, type Page, type PurchaseView } from "./purchases-queries.js";
+import { PurchasesQueries, type PurchaseView } from "./purchases-queries.js";
 import { PURCHASE_NOT_FOUND } from "./purchase-rules.js";
 
 // Reading purchases: the buyer's own (docs/product.md#purchases-and-premium), an author's ledger,
@@ -32,9 +33,11 @@ export async function listMyPurchases(
   buyerId: string,
   page: PageRequest,
 ): Promise<ListPage<PurchaseView>> {
-  const { size, after } = readPage("purchases", page);
-  const rows = await new PurchasesQueries(deps.db).listByUser(buyerId, size + 1, after);
-  return pageOf("purchases", rows, size);
+  const purchases = new PurchasesQueries(deps.db);
+  const { rows, nextCursor } = await readKeysetPage("purchases", sized(page), (limit, after) =>
+    purchases.listByUser(buyerId, limit, after),
+  );
+  return { items: rows.map((row) => row.item), nextCursor };
 }
 
 /** One of the buyer's purchases: anyone else's is not found. */
@@ -54,9 +57,16 @@ export async function listMyEarnings(
   authorId: string,
   page: PageRequest,
 ): Promise<ListPage<EarningView> & { totals: Array<{ currency: string; amountCents: number }> }> {
-  const { size, after } = readPage("earnings", page);
-  const ledger = await new EarningsQueries(deps.db).earningsOf(authorId, size + 1, after);
-  return { ...pageOf("earnings", ledger.rows, size), totals: ledger.totals };
+  const earnings = new EarningsQueries(deps.db);
+  // The totals (of the whole ledger, whatever the page) are read with the page's rows.
+  let totals: Array<{ currency: string; amountCents: number }> = [];
+  const readRows = async (limit: number, after: KeysetPosition | null) => {
+    const ledger = await earnings.earningsOf(authorId, limit, after);
+    totals = ledger.totals;
+    return ledger.rows;
+  };
+  const { rows, nextCursor } = await readKeysetPage("earnings", sized(page), readRows);
+  return { items: rows.map((row) => row.item), nextCursor, totals };
 }
 
 /** Admins: purchases whose buyer's username or e-mail, or story title, contains `query`. */
@@ -74,22 +84,7 @@ export async function listPurchaseEvents(deps: PurchaseReadDeps, purchaseId: str
   return purchases.events(purchaseId);
 }
 
-type PagedList = Extract<KeysetList, "purchases" | "earnings">;
-
-/** The page's size and where it starts; one row more than the size is read. */
-function readPage(list: PagedList, page: PageRequest) {
-  return {
-    size: page.size ?? LIST_DEFAULT_SIZE,
-    after: page.cursor === undefined ? null : decodeKeyset(list, page.cursor),
-  };
-}
-
-/** The rows of a page; the one row more than `size` tells that there is a next page. */
-function pageOf<T>(list: PagedList, rows: Page<T>, size: number): ListPage<T> {
-  const shown = rows.slice(0, size);
-  const last = shown.at(-1);
-  return {
-    items: shown.map((row) => row.item),
-    nextCursor: rows.length > size && last ? encodeKeyset(list, last.position) : null,
-  };
+/** The page as asked for, of the default size when none is given. */
+function sized(page: PageRequest) {
+  return { size: page.size ?? LIST_DEFAULT_SIZE, cursor: page.cursor };
 }
