@@ -1,11 +1,10 @@
 import type { StoryRequest } from "@storyloom/writer";
 import type { DiscoveryQueries } from "../discovery/discovery-queries.js";
-import { CATEGORY_NOT_FOUND } from "../discovery/category-rules.js";
+import { pickedCategory } from "../discovery/category-actions.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import { addressKey } from "../platform/lib/client-address.js";
-import { invalid } from "../platform/lib/errors.js";
 import { STARTING_TOO_FAST, type RateLimiter } from "../platform/limits/rate-limits.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { ownersView, type StoryView, type StoryViewDeps } from "../stories/story-views.js";
@@ -69,15 +68,4 @@ export async function createStory(
   });
   await notifyStoryEvent(db, story.publicId, story.eventSeq);
   return story;
-}
-
-/** The category the writer picked, by id; none when absent or null, 422 when there is no such. */
-async function pickedCategory(
-  discovery: DiscoveryQueries,
-  categoryId: string | null | undefined,
-): Promise<{ id: string; name: string } | null> {
-  if (categoryId === undefined || categoryId === null) return null;
-  const name = await discovery.categoryName(categoryId);
-  if (name === null) throw invalid("category_id", CATEGORY_NOT_FOUND);
-  return { id: categoryId, name };
 }

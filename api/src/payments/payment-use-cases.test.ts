@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createStory } from "../generation/start-story.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
+import { USER_NOT_FOUND } from "../people/people-rules.js";
 import type { Database } from "../platform/db/database.js";
 import { earnings, paymentEvents, purchases, stories, users } from "../platform/db/schema.js";
 import { Failure } from "../platform/lib/errors.js";
-import { createStory } from "../generation/start-story.js";
 import { SAMPLE_REQUEST } from "../testing/story-fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
 import { startPremiumCheckout, startStoryCheckout, type CheckoutDeps } from "./checkouts.js";
@@ -16,7 +17,7 @@ import {
   type PaymentAction,
   type PaymentEvent,
 } from "./payment-provider.js";
-import { grantPremium, revokePremium, USER_NOT_FOUND } from "./premium.js";
+import { grantPremium, revokePremium } from "./premium.js";
 import { DAY_MS } from "./premium-rules.js";
 import { NOT_REFUNDABLE, OWN_STORY, PROVIDER_DOWN, STORY_IS_FREE } from "./purchase-rules.js";
 import { refundPurchase } from "./refunds.js";

@@ -1,6 +1,7 @@
 import type { Database } from "../platform/db/database.js";
 import type { PurchaseRecord } from "../platform/db/schema.js";
 import { notFound } from "../platform/lib/errors.js";
+import { USER_NOT_FOUND } from "../people/people-rules.js";
 import { isPremium } from "../stories/access-rules.js";
 import { PremiumQueries } from "./premium-queries.js";
 import { boughtPremiumPeriod, grantedPremiumPeriod, premiumUntilOf } from "./premium-rules.js";
@@ -8,9 +9,6 @@ import { boughtPremiumPeriod, grantedPremiumPeriod, premiumUntilOf } from "./pre
 // Premium periods: an admin grants or revokes them (admin-payment-routes.ts); a paid premium
 // purchase adds one and its refund takes it back (payment-events.ts, refunds.ts). Each change
 // recomputes users.premium_until from the periods (premium-rules.ts) in its transaction.
-
-/** The words of people's 404 for a user id that names nobody (people/people-routes.ts). */
-export const USER_NOT_FOUND = "User not found.";
 
 export interface PremiumDeps {
   db: Database;
