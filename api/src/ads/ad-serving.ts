@@ -12,7 +12,7 @@ import {
   type AdCaller,
 } from "./ad-rules.js";
 import { AdsQueries, type OfferStep } from "./ads-queries.js";
-import { adViewerKey } from "./viewer-key.js";
+import { adViewerKey } from "./viewer-key-rules.js";
 
 // Serving house ads and counting their views and clicks (docs/decisions/032-house-ads-and-
 // affiliate-links.md): nobody premium and no bot is served; a view and a click count once per

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { adViewerKey, visitorNetwork } from "./viewer-key.js";
+import { adViewerKey, visitorNetwork } from "./viewer-key-rules.js";
 
 const UA = "Mozilla/5.0 Chrome/120";
 const NOON = new Date("2026-11-24T12:00:00Z");
