@@ -5,21 +5,33 @@ import { stories, type UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
 import { personIn, writtenStory } from "../testing/direct-fixtures.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
-import { bookmarkStory, listMyBookmarks, unbookmarkStory } from "./bookmark-actions.js";
+import {
+  bookmarkStory,
+  listMyBookmarks,
+  unbookmarkStory,
+  type BookmarkDeps,
+} from "./bookmark-actions.js";
 import { BookmarkQueries } from "./bookmark-queries.js";
+import { CommunityQueries } from "./community-queries.js";
+import { trendingScoreSql } from "./trending-rules.js";
 
 // The bookmarks' use cases called directly, without HTTP (bookmarks.test.ts drives the routes).
 
 let database: TestDatabase;
 let db: Database;
 let owner: UserRecord;
-let deps: { stories: StoriesQueries; bookmarks: BookmarkQueries };
+let deps: BookmarkDeps;
 
 beforeAll(async () => {
   database = await createTestDatabase();
   db = database.handle.db;
   owner = await personIn(db, "owner");
-  deps = { stories: new StoriesQueries(db), bookmarks: new BookmarkQueries(db) };
+  deps = {
+    db,
+    stories: new StoriesQueries(db),
+    community: new CommunityQueries(db, trendingScoreSql),
+    bookmarks: new BookmarkQueries(db),
+  };
 });
 afterAll(() => database?.dispose());
 
@@ -51,7 +63,8 @@ describe("bookmarks without HTTP", () => {
     await bookmarkStory(deps, reader, first.publicId);
     await bookmarkStory(deps, reader, second.publicId);
     const again = await bookmarkStory(deps, reader, first.publicId);
-    expect(again.publicId).toBe(first.publicId);
+    expect(again.story.publicId).toBe(first.publicId);
+    expect(again.community).toMatchObject({ isBookmarked: true, bookmarkCount: 1 });
 
     const page1 = await bookmarkedIds(reader, 1);
     expect(page1.ids).toEqual([second.id]);
@@ -59,7 +72,8 @@ describe("bookmarks without HTTP", () => {
     expect(page2).toEqual({ ids: [first.id], nextCursor: null });
 
     await unbookmarkStory(deps, reader, second.publicId);
-    await unbookmarkStory(deps, reader, second.publicId);
+    const removed = await unbookmarkStory(deps, reader, second.publicId);
+    expect(removed.community).toMatchObject({ isBookmarked: false, bookmarkCount: 0 });
     expect((await bookmarkedIds(reader)).ids).toEqual([first.id]);
   });
 

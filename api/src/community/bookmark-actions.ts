@@ -1,5 +1,5 @@
 import type { UserRecord } from "../platform/db/schema.js";
-import type { StoriesQueries, StoryWithAuthor } from "../stories/stories-queries.js";
+import { viewStory, type StoryView, type StoryViewDeps } from "../stories/story-views.js";
 import { assertCanView } from "../stories/visibility-rules.js";
 import type { BookmarkQueries } from "./bookmark-queries.js";
 import type { PageRequest } from "../platform/lib/keyset-page.js";
@@ -7,36 +7,36 @@ import { keysetCardPage, type CardPage } from "./card-pages.js";
 
 // A reader's bookmarks (docs/product.md#bookmarks): stories they want to come back to.
 
-export interface BookmarkDeps {
-  stories: StoriesQueries;
+export interface BookmarkDeps extends StoryViewDeps {
   bookmarks: BookmarkQueries;
 }
 
 /**
  * Bookmarks a story the reader may see; bookmarking twice is still one bookmark. Any other story
- * is not found, so a private one never leaks. Resolves to the story, for its page.
+ * is not found, so a private one never leaks. Resolves to the story as the reader may read it (its
+ * text cut to their access), with the bookmark state after the change.
  */
 export async function bookmarkStory(
   deps: BookmarkDeps,
   reader: UserRecord,
   publicId: string,
-): Promise<StoryWithAuthor> {
+): Promise<StoryView> {
   const story = await deps.stories.findByPublicId(publicId);
   assertCanView(story, reader.id);
   await deps.bookmarks.addBookmark(reader.id, story.id);
-  return story;
+  return viewStory(deps, story, reader, story.authorUsername);
 }
 
-/** Removes the reader's bookmark of a story they may see (none is fine). */
+/** Removes the reader's bookmark of a story they may see (none is fine); resolves as above. */
 export async function unbookmarkStory(
   deps: BookmarkDeps,
   reader: UserRecord,
   publicId: string,
-): Promise<StoryWithAuthor> {
+): Promise<StoryView> {
   const story = await deps.stories.findByPublicId(publicId);
   assertCanView(story, reader.id);
   await deps.bookmarks.removeBookmark(reader.id, story.id);
-  return story;
+  return viewStory(deps, story, reader, story.authorUsername);
 }
 
 /**

@@ -18,7 +18,6 @@ import {
   toStoryPageJson,
   toStoryViewJson,
 } from "../stories/story-schemas.js";
-import { viewStory } from "../stories/story-views.js";
 import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 export interface BookmarkRoutesOptions {
@@ -42,10 +41,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
   options,
 ) => {
   const { db, stories, community, bookmarks, guards, links } = options;
-  const deps = { stories, bookmarks };
-  // The story as the reader may read it (its text cut to their access), with the bookmark state
-  // after the change.
-  const viewDeps = { db, stories, community };
+  const deps = { db, stories, community, bookmarks };
 
   const bookmarkSchema = (operationId: string, summary: string) => ({
     operationId,
@@ -67,9 +63,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       schema: bookmarkSchema("bookmarkStory", "Bookmarks a story the caller may see."),
     },
     async (request) => {
-      const reader = signedInUser(request);
-      const story = await bookmarkStory(deps, reader, request.params.id);
-      const view = await viewStory(viewDeps, story, reader, story.authorUsername);
+      const view = await bookmarkStory(deps, signedInUser(request), request.params.id);
       return toStoryViewJson(view, links);
     },
   );
@@ -81,9 +75,7 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       schema: bookmarkSchema("unbookmarkStory", "Removes the caller's bookmark."),
     },
     async (request) => {
-      const reader = signedInUser(request);
-      const story = await unbookmarkStory(deps, reader, request.params.id);
-      const view = await viewStory(viewDeps, story, reader, story.authorUsername);
+      const view = await unbookmarkStory(deps, signedInUser(request), request.params.id);
       return toStoryViewJson(view, links);
     },
   );

@@ -1,6 +1,6 @@
 import type { CategoryRecord, UserRecord } from "../platform/db/schema.js";
 import { conflict, invalid, notFound } from "../platform/lib/errors.js";
-import type { StoriesQueries, StoryWithAuthor } from "../stories/stories-queries.js";
+import { viewStory, type StoryView, type StoryViewDeps } from "../stories/story-views.js";
 import { assertOwner } from "../stories/visibility-rules.js";
 import {
   assertAdmin,
@@ -111,13 +111,16 @@ export async function removeTag(
   return { id, stories: count };
 }
 
-/** The owner sets or clears (null) the story's category, in any status; resolves to the story. */
+/**
+ * The owner sets or clears (null) the story's category, in any status; resolves to the story as
+ * its owner sees it.
+ */
 export async function setStoryCategory(
-  deps: { stories: StoriesQueries; discovery: DiscoveryQueries },
+  deps: StoryViewDeps & { discovery: DiscoveryQueries },
   owner: UserRecord,
   publicId: string,
   categoryId: string | null,
-): Promise<StoryWithAuthor> {
+): Promise<StoryView> {
   const story = await deps.stories.findByPublicId(publicId);
   assertOwner(story, owner.id, ONLY_AUTHOR_CATEGORY);
   if (!(await deps.discovery.setStoryCategory(story.id, categoryId))) {
@@ -125,7 +128,7 @@ export async function setStoryCategory(
   }
   const updated = await deps.stories.findByPublicId(story.publicId);
   if (updated === null) throw notFound(CATEGORY_NOT_FOUND);
-  return updated;
+  return viewStory(deps, updated, owner, owner.username);
 }
 
 /** The category a generation request names: null for none, a 422 when there is no such one. */

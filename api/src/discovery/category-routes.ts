@@ -36,7 +36,6 @@ import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import { storyDetailResponse, StoryIdParams, toStoryViewJson } from "../stories/story-schemas.js";
-import { viewStory } from "../stories/story-views.js";
 import type { PictureLinks } from "../stories/picture-link-rules.js";
 
 // Categories and tags over REST (docs/product.md#categories-and-tags, docs/decisions/024):
@@ -221,13 +220,8 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
     async (request) => {
       const owner = signedInUser(request);
       const { id } = request.params;
-      const story = await setStoryCategory(
-        { stories, discovery },
-        owner,
-        id,
-        request.body.category_id,
-      );
-      const view = await viewStory({ db, stories, community }, story, owner, owner.username);
+      const picking = { db, stories, community, discovery };
+      const view = await setStoryCategory(picking, owner, id, request.body.category_id);
       return toStoryViewJson(view, links);
     },
   );

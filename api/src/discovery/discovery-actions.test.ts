@@ -46,6 +46,14 @@ beforeAll(async () => {
 });
 afterAll(() => database?.dispose());
 
+/** What picking a story's category reads and writes with. */
+const pickingDeps = () => ({
+  db,
+  stories: new StoriesQueries(db),
+  community: new CommunityQueries(db, trendingScoreSql),
+  discovery,
+});
+
 describe("categories and tags without HTTP", () => {
   it("lets only admins change categories and tags", async () => {
     await expect(
@@ -70,12 +78,7 @@ describe("categories and tags without HTTP", () => {
       createCategory(discovery, admin, { name: "New shelf", description: null }),
     ]);
     const story = await writtenStory(db, owner, { isPublic: true });
-    await setStoryCategory(
-      { stories: new StoriesQueries(db), discovery },
-      owner,
-      story.publicId,
-      from.id,
-    );
+    await setStoryCategory(pickingDeps(), owner, story.publicId, from.id);
 
     await expect(deleteCategory(discovery, admin, from.id, null)).rejects.toMatchObject({
       code: "CATEGORY_IN_USE",
@@ -96,7 +99,7 @@ describe("categories and tags without HTTP", () => {
   });
 
   it("lets only the story's owner pick its category, and only one that exists", async () => {
-    const deps = { stories: new StoriesQueries(db), discovery };
+    const deps = pickingDeps();
     const category = await createCategory(discovery, admin, { name: "Sea", description: null });
     const story = await writtenStory(db, owner, { isPublic: true });
     await expect(setStoryCategory(deps, reader, story.publicId, category.id)).rejects.toMatchObject(
@@ -106,9 +109,10 @@ describe("categories and tags without HTTP", () => {
       setStoryCategory(deps, owner, story.publicId, "nosuchcategory"),
     ).rejects.toMatchObject({ kind: "invalid", details: { field: "category_id" } });
     const picked = await setStoryCategory(deps, owner, story.publicId, category.id);
-    expect(picked).toMatchObject({ categoryId: category.id, categoryName: "Sea" });
+    expect(picked.story).toMatchObject({ categoryId: category.id, categoryName: "Sea" });
+    expect(picked.authorUsername).toBe(owner.username);
     const cleared = await setStoryCategory(deps, owner, story.publicId, null);
-    expect(cleared).toMatchObject({ categoryId: null, categoryName: null });
+    expect(cleared.story).toMatchObject({ categoryId: null, categoryName: null });
   });
 });
 
