@@ -105,49 +105,7 @@ export interface AppDeps {
  * OpenAPI dump reads the document, each with the database and identity provider it chooses.
  */
 export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    logController: new RequestLogController(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Request ids are ours: unique across replicas, never taken from a client header.
-    genReqId: () => nanoid(12),
-    requestIdHeader: false,
-    // Some clients write paths with a trailing slash (PATCH /stories/{id}/).
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
-    // The router's refusals (bad %-escapes, over-long parameters) in the api's error shape.
-    frameworkErrors: answerFrameworkError,
-    // Reads are counted per visitor address (docs/decisions/017): the bff's X-Forwarded-For is
-    // believed only when it comes from a configured proxy.
-    trustProxy: deps.settings.trustProxy,
-  }).withTypeProvider<TypeBoxTypeProvider>();
-
-  // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
-  // a username), while query strings and path parameters are converted to the declared types.
-  // No string of any request may hold a control character (docs/decisions/015). The conversion is
-  // planned per route, not walked on every request (platform/http/schema-validator.ts,
-  // decision 036).
-  registerAjvFormats();
-  app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
-  acceptJsonBodiesOnly(app);
-  installErrorHandling(app, BODY_LIMIT_BYTES);
-  app.decorateRequest("user", null);
-  // Hooks every request runs take a callback: no promise each (decision 036).
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    // Every answer is JSON or a picture with its own type: never sniffed into something else.
-    reply.header("x-content-type-options", "nosniff");
-    done();
-  });
-
-  // Before the OpenAPI plugin collects the routes: each documents the edge's refusals too.
-  app.addHook("onRoute", documentRequestErrors);
-  app.addSchema(ApiErrorSchema);
-  app.addSchema(UserProfileSchema);
-  app.addSchema(AuthorProfileSchema);
-  app.addSchema(StoryDetailSchema);
-  app.addSchema(CommentSchema);
-  await registerOpenApi(app);
-
+  const app = await createServer(deps);
   const { db, settings } = deps;
   const users = new UsersQueries(db);
   // One set of the reading community's queries and one set of rate limiters for the whole app.
@@ -266,6 +224,56 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(adminAdRoutes, { prefix: "/v1", db, guards });
   await registerPayments(app, deps, guards);
   await registerStoryStream(app, deps, users);
+  return app;
+}
+
+/**
+ * Fastify with the api's edge: request ids, validation, JSON bodies, the error shape, the headers
+ * of every answer and the OpenAPI document (the routes registered next document themselves).
+ */
+async function createServer(deps: AppDeps) {
+  const app = Fastify({
+    logger: deps.logger ?? false,
+    logController: new RequestLogController(),
+    bodyLimit: BODY_LIMIT_BYTES,
+    // Request ids are ours: unique across replicas, never taken from a client header.
+    genReqId: () => nanoid(12),
+    requestIdHeader: false,
+    // Some clients write paths with a trailing slash (PATCH /stories/{id}/).
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
+    // The router's refusals (bad %-escapes, over-long parameters) in the api's error shape.
+    frameworkErrors: answerFrameworkError,
+    // Reads are counted per visitor address (docs/decisions/017): the bff's X-Forwarded-For is
+    // believed only when it comes from a configured proxy.
+    trustProxy: deps.settings.trustProxy,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
+  // a username), while query strings and path parameters are converted to the declared types.
+  // No string of any request may hold a control character (docs/decisions/015). The conversion is
+  // planned per route, not walked on every request (platform/http/schema-validator.ts,
+  // decision 036).
+  registerAjvFormats();
+  app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
+  acceptJsonBodiesOnly(app);
+  installErrorHandling(app, BODY_LIMIT_BYTES);
+  app.decorateRequest("user", null);
+  // Hooks every request runs take a callback: no promise each (decision 036).
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.header("x-request-id", request.id);
+    // Every answer is JSON or a picture with its own type: never sniffed into something else.
+    reply.header("x-content-type-options", "nosniff");
+    done();
+  });
+
+  // Before the OpenAPI plugin collects the routes: each documents the edge's refusals too.
+  app.addHook("onRoute", documentRequestErrors);
+  app.addSchema(ApiErrorSchema);
+  app.addSchema(UserProfileSchema);
+  app.addSchema(AuthorProfileSchema);
+  app.addSchema(StoryDetailSchema);
+  app.addSchema(CommentSchema);
+  await registerOpenApi(app);
   return app;
 }
 

@@ -53,17 +53,56 @@ export interface CategoryRoutesOptions {
 
 const optionalSecurity = [{}, ...bearerSecurity];
 
+/** Categories and tags, and a story's category, in the order the OpenAPI document lists them. */
 export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = async (
   app,
   options,
 ) => {
   const { db, stories, community, discovery, guards, links } = options;
-  // 401 for visitors before the body is read, 403 for anyone but an admin.
-  const adminsOnly = {
+  categoryReadingRoutes(app, options);
+  categoryAdminRoutes(app, options);
+  tagRoutes(app, options);
+
+  app.put(
+    "/stories/:id/category",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "setStoryCategory",
+        summary: "The owner sets or clears the story's category, in any status.",
+        tags: ["stories", "categories"],
+        security: bearerSecurity,
+        params: StoryIdParams,
+        body: StoryCategoryBody,
+        response: {
+          200: storyDetailResponse("The story with its new category."),
+          ...errorResponses(400, 401, 403, 404, 415, 422),
+        },
+      },
+    },
+    async (request) => {
+      const owner = signedInUser(request);
+      const { id } = request.params;
+      const picking = { db, stories, community, discovery };
+      const view = await setStoryCategory(picking, owner, id, request.body.category_id);
+      return toStoryViewJson(view, links);
+    },
+  );
+};
+
+type CategoriesApp = Parameters<FastifyPluginAsyncTypebox<CategoryRoutesOptions>>[0];
+
+/** 401 for visitors before the body is read, 403 for anyone but an admin. */
+function adminsOnly(guards: AuthGuards) {
+  return {
     onRequest: guards.requireUser,
     preValidation: async (request: FastifyRequest) => assertAdmin(signedInUser(request)),
   };
+}
 
+/** GET /categories and GET /categories/{id}: anyone. */
+function categoryReadingRoutes(app: CategoriesApp, options: CategoryRoutesOptions): void {
+  const { discovery, guards } = options;
   app.get(
     "/categories",
     {
@@ -97,11 +136,16 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
     },
     async (request) => toCategoryJson(await getCategory(discovery, request.params.id)),
   );
+}
 
+/** POST, PATCH and DELETE /admin/categories: admins only. */
+function categoryAdminRoutes(app: CategoriesApp, options: CategoryRoutesOptions): void {
+  const { discovery } = options;
+  const admins = adminsOnly(options.guards);
   app.post(
     "/admin/categories",
     {
-      ...adminsOnly,
+      ...admins,
       schema: {
         operationId: "createCategory",
         summary: "Admins: a new category; its slug comes from the name and must be unused.",
@@ -124,7 +168,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
   app.patch(
     "/admin/categories/:id",
     {
-      ...adminsOnly,
+      ...admins,
       schema: {
         operationId: "updateCategory",
         summary:
@@ -146,7 +190,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
   app.delete(
     "/admin/categories/:id",
     {
-      ...adminsOnly,
+      ...admins,
       schema: {
         operationId: "deleteCategory",
         summary: "Admins: deletes a category; one with stories needs move_to (409 otherwise).",
@@ -163,7 +207,11 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
       return { id, deleted: true as const };
     },
   );
+}
 
+/** GET /tags for anyone, DELETE /admin/tags/{id} for admins. */
+function tagRoutes(app: CategoriesApp, options: CategoryRoutesOptions): void {
+  const { discovery, guards } = options;
   app.get(
     "/tags",
     {
@@ -187,7 +235,7 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
   app.delete(
     "/admin/tags/:id",
     {
-      ...adminsOnly,
+      ...adminsOnly(guards),
       schema: {
         operationId: "deleteTag",
         summary: "Admins: removes the tag, in any case, from every story.",
@@ -199,30 +247,4 @@ export const categoryRoutes: FastifyPluginAsyncTypebox<CategoryRoutesOptions> = 
     },
     async (request) => removeTag(discovery, signedInUser(request), request.params.id),
   );
-
-  app.put(
-    "/stories/:id/category",
-    {
-      onRequest: guards.requireUser,
-      schema: {
-        operationId: "setStoryCategory",
-        summary: "The owner sets or clears the story's category, in any status.",
-        tags: ["stories", "categories"],
-        security: bearerSecurity,
-        params: StoryIdParams,
-        body: StoryCategoryBody,
-        response: {
-          200: storyDetailResponse("The story with its new category."),
-          ...errorResponses(400, 401, 403, 404, 415, 422),
-        },
-      },
-    },
-    async (request) => {
-      const owner = signedInUser(request);
-      const { id } = request.params;
-      const picking = { db, stories, community, discovery };
-      const view = await setStoryCategory(picking, owner, id, request.body.category_id);
-      return toStoryViewJson(view, links);
-    },
-  );
-};
+}
