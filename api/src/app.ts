@@ -1,7 +1,4 @@
-import { registerAjvFormats, type TypeBoxTypeProvider } from "@fastify/type-provider-typebox";
-import Fastify, { type FastifyInstance } from "fastify";
-import websocket from "@fastify/websocket";
-import { nanoid } from "nanoid";
+import type { FastifyInstance } from "fastify";
 import type { ApiConfig } from "./config/api-config.js";
 import { BookmarkQueries } from "./community/bookmark-queries.js";
 import { CommunityQueries } from "./community/community-queries.js";
@@ -9,13 +6,17 @@ import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
 import { MediaStore } from "./platform/storage/media-store.js";
 import { PictureLinks } from "./stories/picture-link-rules.js";
-import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
+import type { StoryEventBus } from "./generation/story-event-bus.js";
 import { UsersQueries } from "./people/users-queries.js";
-import { trendingScoreSql } from "./community/trending-rules.js";
-import { createRateLimiters } from "./platform/limits/rate-limits.js";
+import { maintainedTrending } from "./community/trending-snapshots.js";
+import { createRateLimiters, type RateLimiters } from "./platform/limits/rate-limits.js";
 import { adRoutes } from "./ads/ad-routes.js";
+import { createAiAllowance } from "./allowance/ai-allowance.js";
+import { allowanceRoutes } from "./allowance/allowance-routes.js";
 import { adminAdRoutes } from "./ads/admin-ad-routes.js";
 import { moderationRoutes } from "./moderation/moderation-routes.js";
+import { notificationRoutes } from "./notifications/notification-routes.js";
+import { UnsubscribeLinks } from "./notifications/unsubscribe-rules.js";
 import { adminPaymentRoutes } from "./payments/admin-payment-routes.js";
 import { paymentWebhookRoutes } from "./payments/payment-webhook-routes.js";
 import { purchaseRoutes } from "./payments/purchase-routes.js";
@@ -25,49 +26,45 @@ import type { PaymentProvider } from "./payments/payment-provider.js";
 import { StripeProvider } from "./payments/stripe-provider.js";
 import { accountRoutes } from "./people/account-routes.js";
 import { commentRoutes } from "./comments/comment-routes.js";
-import { CommentSchema } from "./comments/comment-schemas.js";
+import { epubRoutes } from "./exports/epub-routes.js";
+import { ExportsQueries } from "./exports/exports-queries.js";
+import { createEpubCache, type StoryEpubDeps } from "./exports/story-epub.js";
 import { CommentsQueries } from "./comments/comments-queries.js";
 import { bookmarkRoutes } from "./community/bookmark-routes.js";
-import { createAuthGuards } from "./people/auth-guards.js";
+import { LibraryQueries } from "./library/library-queries.js";
+import { libraryRoutes } from "./library/library-routes.js";
+import { createAuthGuards, type AuthGuards } from "./people/auth-guards.js";
+import { createViewerProfiles, forgetProfilesAfterWrites } from "./people/viewer-profiles.js";
+import { cachedIdentity } from "./platform/identity/cached-identity.js";
 import { consentRoutes } from "./people/consent-routes.js";
 import { categoryRoutes } from "./discovery/category-routes.js";
-import {
-  answerFrameworkError,
-  installErrorHandling,
-  MAX_PATH_PARAMETER_LENGTH,
-} from "./platform/http/error-handler.js";
 import { limitAnonymousRequests } from "./platform/limits/anonymous-limit.js";
 import { limitRoutes } from "./platform/limits/limit-routes.js";
-import { ApiErrorSchema, documentRequestErrors } from "./platform/http/error-schema.js";
+import { socketSlotRoutes } from "./platform/limits/socket-slot-routes.js";
+import { createSocketSlots } from "./platform/limits/socket-slots.js";
 import { healthRoutes } from "./platform/http/health-routes.js";
-import { acceptJsonBodiesOnly } from "./platform/http/json-bodies.js";
+import { measureRequests } from "./platform/http/request-metrics.js";
+import { createApiMetrics, type ApiMetrics } from "./platform/observability/api-metrics.js";
 import { pictureRoutes } from "./stories/picture-routes.js";
-import { registerOpenApi } from "./platform/http/openapi.js";
 import { clearAfterWrites, createPublicListCache } from "./discovery/public-list-cache.js";
-import { UserProfileSchema } from "./people/profile-schemas.js";
-import { refusingForbiddenCharacters } from "./platform/http/request-text.js";
-import { typeBoxValidatorCompiler } from "./platform/http/schema-validator.js";
 import { storyListRoutes } from "./discovery/story-list-routes.js";
 import { storyRoutes } from "./stories/story-routes.js";
 import { generationRoutes } from "./generation/generation-routes.js";
-import { StoryDetailSchema } from "./stories/story-schemas.js";
 import { StoriesQueries } from "./stories/stories-queries.js";
 import { userRoutes } from "./people/user-routes.js";
 import { peopleRoutes } from "./people/people-routes.js";
 import { priceRoutes } from "./payments/price-routes.js";
-import { AuthorProfileSchema } from "./people/people-schemas.js";
 import { PeopleQueries } from "./people/people-queries.js";
 import type { IdentityProvider } from "./platform/identity/identity-provider.js";
-import {
-  MAX_CLIENT_MESSAGE_BYTES,
-  SERVICE_RESTART,
-  storyStreamRoutes,
-} from "./generation/live/story-stream-routes.js";
-import { StoryWatchers } from "./generation/live/story-watchers.js";
-import { RequestLogController, type LoggerOptions } from "./logging.js";
+import type { LoggerOptions } from "./logging.js";
+import { createServer } from "./server.js";
+import { registerLiveChannels } from "./live-channels.js";
+import { registerStudio } from "./studio.js";
+import type { ChapterPublished } from "./continuation/continue-story.js";
+import type { NotesShapedHook } from "./rewrites/rewrite-use-cases.js";
+import type { PassageRewriter } from "@storyloom/writer";
 
-/** JSON bodies are small here (profiles; later stories' inputs and comments of ≤1000 chars). */
-export const BODY_LIMIT_BYTES = 64 * 1024;
+export { BODY_LIMIT_BYTES } from "./server.js";
 
 /** What the HTTP api takes from the process's configuration (config/api-config.ts). */
 export type AppSettings = Pick<
@@ -79,8 +76,13 @@ export type AppSettings = Pick<
   | "addressLimits"
   | "adminEmails"
   | "publicListCacheMs"
+  | "trending"
+  | "tokenCache"
+  | "viewerProfileCacheMs"
   | "mediaStorage"
   | "payments"
+  | "aiAllowance"
+  | "vapid"
 >;
 
 export interface AppDeps {
@@ -98,22 +100,41 @@ export interface AppDeps {
   now?: () => Date;
   /** True once the process is stopping: readiness fails (start.ts; docs/scaling.md). */
   draining?: () => boolean;
+  /** Where requests, caches and sockets are counted (start.ts serves them; decision 046). */
+  metrics?: ApiMetrics;
+  /** Who rewrites passages (decision 061); the offline rewriter, writing at once, by default. */
+  rewriter?: PassageRewriter;
+  /** Told when a kept revision followed readers' notes; by default their authors are notified. */
+  onNotesShaped?: NotesShapedHook;
+  /**
+   * Told of every chapter an owner publishes with Continue the story (decision 062): the hook a
+   * notifications use case listens on. None by default.
+   */
+  chapterPublished?: ChapterPublished;
+  /** Tests only: push subscriptions may name http://127.0.0.1 (their own push service). */
+  pushEndpointsOnLoopback?: boolean;
 }
 
 /**
  * The whole HTTP api without a listening socket: main listens, tests inject requests, and the
  * OpenAPI dump reads the document, each with the database and identity provider it chooses.
  */
-export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
-  const app = await createServer(deps);
-  const { db, settings } = deps;
+export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
+  const metrics = given.metrics ?? createApiMetrics();
+  const app = await createServer(given);
+  measureRequests(app, metrics);
+  const { db, settings } = given;
+  // Verified tokens and viewers' profiles, remembered between requests (decision 040).
+  const deps = { ...given, identity: cachedIdentity(given.identity, settings.tokenCache) };
+  const profiles = createViewerProfiles(settings.viewerProfileCacheMs);
+  forgetProfilesAfterWrites(app, profiles);
   const users = new UsersQueries(db);
   // One set of the reading community's queries and one set of rate limiters for the whole app.
-  const community = new CommunityQueries(db, trendingScoreSql);
+  const community = new CommunityQueries(db);
   const limits = createRateLimiters(db, settings.addressLimits);
   app.addHook("onClose", async () => limits.close());
   limitAnonymousRequests(app, limits.anonymousRequests);
-  const guards = createAuthGuards(deps.identity, users, settings.adminEmails);
+  const guards = createAuthGuards(deps.identity, users, settings.adminEmails, profiles);
   // Pictures in an S3-compatible bucket when configured (docs/decisions/028).
   const media = settings.mediaStorage ? new MediaStore(settings.mediaStorage) : null;
   app.addHook("onClose", async () => media?.close());
@@ -127,26 +148,20 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     identity: deps.identity,
   });
   await app.register(consentRoutes, { prefix: "/v1", guards, users });
-  // The bff's cached visitor answers count against the shared per-address limit (decision 037).
-  await app.register(limitRoutes, {
-    prefix: "/v1",
-    guards,
-    anonymousRequests: limits.anonymousRequests,
-  });
+  await registerSharedLimits(app, db, settings, guards, limits.anonymousRequests);
   // Illustrations' signed URLs (docs/decisions/030): any replica verifies another's.
   const links = new PictureLinks(settings.readHashSecret, deps.now);
   // One set of the queries that several capabilities' use cases run.
   const stories = new StoriesQueries(db);
   const discovery = new DiscoveryQueries(db);
   const comments = new CommentsQueries(db);
+  // What the routes that show stories all take.
+  const storyReading = { prefix: "/v1", db, stories, community, discovery, guards, links };
+  const allowance = createAiAllowance(db, settings.aiAllowance, deps.now); // decision 070
+  await app.register(allowanceRoutes, { prefix: "/v1", guards, allowance });
   await app.register(generationRoutes, {
-    prefix: "/v1",
-    db,
-    stories,
-    community,
-    discovery,
-    guards,
-    links,
+    ...storyReading,
+    allowance,
     media,
     startLimiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },
   });
@@ -161,14 +176,32 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     readHashSecret: settings.readHashSecret,
     moderation: settings.moderation,
     media,
+    allowance,
+  });
+  // The writer's studio: versions, continuing a story, rewriting passages.
+  await registerStudio(app, given, {
+    owner: { db, stories, community, media, moderation: settings.moderation, allowance },
+    guards,
+    links,
   });
   // Visitors' pages of public cards, cleared by every write through this app (decision 036).
-  const publicLists = createPublicListCache(settings.publicListCacheMs);
+  const publicLists = createPublicListCache(settings.publicListCacheMs, (outcome) =>
+    metrics.cacheLookups.inc({ cache: "public-lists", outcome }),
+  );
   clearAfterWrites(app, publicLists);
+  // Trending Now's maintained scores, taken anew on the interval (decision 041).
+  const { trending, snapshots } = maintainedTrending(db, settings.trending, deps.now);
+  const stopSnapshots = snapshots.start((error) =>
+    app.log.error({ err: error }, "could not take a trending snapshot"),
+  );
+  app.addHook("onClose", async () => stopSnapshots());
   await app.register(storyListRoutes, {
     prefix: "/v1",
     community,
+    trending,
+    snapshots,
     discovery,
+    bookmarks: new BookmarkQueries(db),
     guards,
     cache: publicLists,
     now: deps.now,
@@ -181,6 +214,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     bookmarks: new BookmarkQueries(db),
     guards,
     links,
+  });
+  await app.register(libraryRoutes, {
+    prefix: "/v1",
+    db,
+    stories,
+    library: new LibraryQueries(db),
+    guards,
   });
   await app.register(userRoutes, { prefix: "/v1", community });
   await app.register(peopleRoutes, { prefix: "/v1", people: new PeopleQueries(db), guards });
@@ -195,6 +235,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     postLimiter: limits.commentPosts,
     reportLimiter: limits.commentReports,
   });
+  await app.register(epubRoutes, {
+    prefix: "/v1",
+    guards,
+    epub: epubDeps(db, settings, metrics, { community, comments, media }),
+  });
   await app.register(moderationRoutes, {
     prefix: "/v1",
     db,
@@ -204,77 +249,67 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     media,
     links,
   });
+  await app.register(notificationRoutes, {
+    prefix: "/v1",
+    db,
+    guards,
+    unsubscribeLinks: new UnsubscribeLinks(settings.readHashSecret),
+    push: {
+      publicKey: settings.vapid?.publicKey ?? null,
+      allowLocalHttpEndpoints: deps.pushEndpointsOnLoopback ?? false,
+    },
+  });
   await app.register(priceRoutes, { prefix: "/v1", db, community, guards, links });
-  await app.register(categoryRoutes, {
-    prefix: "/v1",
-    db,
-    stories,
-    community,
-    discovery,
-    guards,
-    links,
-  });
-  // House ads and affiliate links (docs/decisions/032): readers' routes, then admins'.
-  await app.register(adRoutes, {
-    prefix: "/v1",
-    db,
-    guards,
-    readHashSecret: settings.readHashSecret,
-  });
-  await app.register(adminAdRoutes, { prefix: "/v1", db, guards });
+  await app.register(categoryRoutes, storyReading);
+  await registerAds(app, db, guards, settings.readHashSecret);
   await registerPayments(app, deps, guards);
-  await registerStoryStream(app, deps, users);
+  await registerLiveChannels(app, deps, { users, profiles, allowance, guards });
+  metrics.liveSockets(() => app.websocketServer.clients.size);
   return app;
 }
 
+/** House ads and affiliate links (docs/decisions/032): readers' routes, then admins'. */
+async function registerAds(
+  app: FastifyInstance,
+  db: AppDeps["db"],
+  guards: AuthGuards,
+  readHashSecret: string,
+): Promise<void> {
+  await app.register(adRoutes, { prefix: "/v1", db, guards, readHashSecret });
+  await app.register(adminAdRoutes, { prefix: "/v1", db, guards });
+}
+
 /**
- * Fastify with the api's edge: request ids, validation, JSON bodies, the error shape, the headers
- * of every answer and the OpenAPI document (the routes registered next document themselves).
+ * The limits the bff replicas share through the api: its cached visitor answers count against the
+ * per-address limit (decision 037), and its WebSocket caps are slots kept here (decision 050).
  */
-async function createServer(deps: AppDeps) {
-  const app = Fastify({
-    logger: deps.logger ?? false,
-    logController: new RequestLogController(),
-    bodyLimit: BODY_LIMIT_BYTES,
-    // Request ids are ours: unique across replicas, never taken from a client header.
-    genReqId: () => nanoid(12),
-    requestIdHeader: false,
-    // Some clients write paths with a trailing slash (PATCH /stories/{id}/).
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_PARAMETER_LENGTH },
-    // The router's refusals (bad %-escapes, over-long parameters) in the api's error shape.
-    frameworkErrors: answerFrameworkError,
-    // Reads are counted per visitor address (docs/decisions/017): the bff's X-Forwarded-For is
-    // believed only when it comes from a configured proxy.
-    trustProxy: deps.settings.trustProxy,
-  }).withTypeProvider<TypeBoxTypeProvider>();
+async function registerSharedLimits(
+  app: FastifyInstance,
+  db: Database,
+  settings: AppSettings,
+  guards: AuthGuards,
+  anonymousRequests: RateLimiters["anonymousRequests"],
+): Promise<void> {
+  await app.register(limitRoutes, { prefix: "/v1", guards, anonymousRequests });
+  const socketSlots = createSocketSlots(db, settings.addressLimits.socketSlotLeaseSeconds);
+  app.addHook("onClose", async () => socketSlots.close());
+  await app.register(socketSlotRoutes, { prefix: "/v1", guards, slots: socketSlots });
+}
 
-  // TypeBox validates exactly what the schemas declare: bodies are never coerced (a number is not
-  // a username), while query strings and path parameters are converted to the declared types.
-  // No string of any request may hold a control character (docs/decisions/015). The conversion is
-  // planned per route, not walked on every request (platform/http/schema-validator.ts,
-  // decision 036).
-  registerAjvFormats();
-  app.setValidatorCompiler(refusingForbiddenCharacters(typeBoxValidatorCompiler));
-  acceptJsonBodiesOnly(app);
-  installErrorHandling(app, BODY_LIMIT_BYTES);
-  app.decorateRequest("user", null);
-  // Hooks every request runs take a callback: no promise each (decision 036).
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.header("x-request-id", request.id);
-    // Every answer is JSON or a picture with its own type: never sniffed into something else.
-    reply.header("x-content-type-options", "nosniff");
-    done();
-  });
-
-  // Before the OpenAPI plugin collects the routes: each documents the edge's refusals too.
-  app.addHook("onRoute", documentRequestErrors);
-  app.addSchema(ApiErrorSchema);
-  app.addSchema(UserProfileSchema);
-  app.addSchema(AuthorProfileSchema);
-  app.addSchema(StoryDetailSchema);
-  app.addSchema(CommentSchema);
-  await registerOpenApi(app);
-  return app;
+/** Stories as EPUB books, kept in memory per story state and access (docs/decisions/060). */
+function epubDeps(
+  db: Database,
+  settings: AppSettings,
+  metrics: ApiMetrics,
+  shared: Pick<StoryEpubDeps, "community" | "comments" | "media">,
+): StoryEpubDeps {
+  return {
+    ...shared,
+    exports: new ExportsQueries(db),
+    publicBaseUrl: settings.publicBaseUrl,
+    cache: createEpubCache(),
+    onLookup: (outcome) => metrics.cacheLookups.inc({ cache: "epub", outcome }),
+  };
 }
 
 /**
@@ -324,40 +359,4 @@ async function registerPayments(
     publicBaseUrl: returnBase,
   });
   await app.register(adminPaymentRoutes, { prefix: "/v1", db, guards, provider });
-}
-
-/** GET /v1/stories/{id}/stream, the live channel, on @fastify/websocket. */
-async function registerStoryStream(
-  app: FastifyInstance,
-  deps: AppDeps,
-  users: UsersQueries,
-): Promise<void> {
-  const shared = deps.storyEvents;
-  const watchers = shared
-    ? new StoryWatchers(async () => shared, false)
-    : new StoryWatchers(() => openStoryEventBus(deps.db, app.log), true);
-  app.addHook("onClose", () => watchers.close());
-  await app.register(websocket, {
-    options: { maxPayload: MAX_CLIENT_MESSAGE_BYTES },
-    preClose: closeLiveSocketsForRestart,
-  });
-  await app.register(storyStreamRoutes, {
-    prefix: "/v1",
-    db: deps.db,
-    identity: deps.identity,
-    users,
-    watchers,
-    adminEmails: deps.settings.adminEmails,
-  });
-}
-
-/**
- * When the app closes (a replica draining), its live sockets close with 1012 (service restart), so
- * the bff's bridge reconnects through the balancer to another replica and resumes from the
- * story's snapshot (docs/decisions/027-replicas-behind-haproxy.md).
- */
-function closeLiveSocketsForRestart(this: FastifyInstance, done: () => void): void {
-  const server = this.websocketServer;
-  for (const client of server.clients) client.close(SERVICE_RESTART, "Service restart");
-  server.close(() => done());
 }

@@ -1,4 +1,5 @@
 import { Writable } from "node:stream";
+import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "./app.js";
@@ -27,6 +28,15 @@ beforeAll(async () => {
   });
   app.get("/v1/test/crash", { schema: { hide: true } }, async () => {
     throw new Error("kaboom");
+  });
+  app.get("/v1/test/failed-query", { schema: { hide: true } }, async () => {
+    throw new DrizzleQueryError(
+      'select "id" from "users" where "email" = $1',
+      ["jane.doe@example.com\u0000"],
+      Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), {
+        code: "22021",
+      }),
+    );
   });
   await app.ready();
 });
@@ -82,6 +92,21 @@ describe("the api's log", () => {
       level: 50,
       reqId: response.headers["x-request-id"],
       err: { message: "kaboom" },
+    });
+  });
+
+  it("logs a failed query with the database's reason, never the values bound to it", async () => {
+    lines.length = 0;
+    const response = await app.inject({ method: "GET", url: "/v1/test/failed-query" });
+    expect(response.statusCode).toBe(500);
+    expect(lines.join("\n")).not.toContain("jane.doe");
+    const failure = entries().find((entry) => entry.msg === "unexpected error");
+    expect(failure).toMatchObject({
+      err: {
+        type: "Error",
+        message: expect.stringContaining('invalid byte sequence for encoding "UTF8": 0x00'),
+        code: "22021",
+      },
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   type FastifyRequest,
   type FastifyServerOptions,
 } from "fastify";
+import { currentTraceId, tracingOn } from "@storyloom/common/tracing";
 import type { LogLevel } from "./config/api-config.js";
 import { pathOf } from "./platform/http/request-path.js";
 
@@ -30,6 +31,8 @@ export function loggerOptions(level: LogLevel): LoggerOptions {
       req: (request) => ({ method: request.method, url: pathOf(request.url ?? "") }),
       res: (reply) => ({ statusCode: reply.statusCode }),
     },
+    // Every line written inside a trace names it (docs/decisions/047); none is added when off.
+    ...(tracingOn() && { mixin: traceOfLine }),
     hooks: {
       logMethod(args, method) {
         if (args.length === 1 && args[0] === UNLOGGED_TEXT) return;
@@ -37,6 +40,11 @@ export function loggerOptions(level: LogLevel): LoggerOptions {
       },
     },
   };
+}
+
+function traceOfLine(): { trace_id?: string } {
+  const traceId = currentTraceId();
+  return traceId === undefined ? {} : { trace_id: traceId };
 }
 
 /**

@@ -39,4 +39,4 @@ try {
   fail(`cannot start: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
 }
 if (stopRequested) shutDown(running);
-else process.stdout.write(`api listening on ${running.url}\n`);
+else process.stdout.write(`api listening on ${running.url} (metrics ${running.metricsUrl})\n`);

@@ -98,6 +98,7 @@ export async function seedPurchases(
       purchaseId: "seed-purchase-premium",
       startsAt,
       endsAt,
+      createdAt: startsAt,
     });
     await db.update(users).set({ premiumUntil: endsAt }).where(eq(users.id, premiumBuyer.id));
   }

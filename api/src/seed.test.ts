@@ -18,10 +18,11 @@ import {
   storyReads,
   users,
 } from "./platform/db/schema.js";
-import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES, seedDatabase } from "./seed.js";
+import { SEED_AUTHORS, SEED_CATEGORIES, SEED_PRICES, SEED_STORIES } from "./seed-catalogue.js";
+import { seedDatabase } from "./seed.js";
 import { SEED_FOLLOWS_EACH, SEED_PROFILES } from "./seed-people.js";
 import { createTestDatabase, type TestDatabase } from "./testing/test-database.js";
-import { trendingScoreSql } from "./community/trending-rules.js";
+import { maintainedTrending } from "./community/trending-snapshots.js";
 
 let database: TestDatabase;
 const now = new Date("2026-06-01T12:00:00Z");
@@ -97,10 +98,14 @@ describe("seedDatabase", () => {
   });
 
   it("lists every seed story and ranks Trending Now differently from Fresh Threads", async () => {
-    const community = new CommunityQueries(database.handle.db, trendingScoreSql);
+    const community = new CommunityQueries(database.handle.db);
     const newest = await community.listNewest({}, 100, null);
     expect(newest).toHaveLength(SEED_STORIES.length);
-    const trending = await community.listTrending({
+    const { trending: ranking } = maintainedTrending(database.handle.db, {
+      refreshMs: 0,
+      retentionMs: 60_000,
+    });
+    const trending = await ranking.listTrending({
       filters: {},
       asOf: now.toISOString(),
       skip: 0,

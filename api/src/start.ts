@@ -1,4 +1,5 @@
 import type { Environment } from "@storyloom/common/env";
+import { MetricsListenError, serveMetrics, type MetricsListener } from "@storyloom/common/metrics";
 import type { FastifyBaseLogger } from "fastify";
 import { buildApp } from "./app.js";
 import { ConfigError, loadApiConfig, type ApiConfig } from "./config/api-config.js";
@@ -10,7 +11,12 @@ import type { IdentityProvider } from "./platform/identity/identity-provider.js"
 import { openStoryEventBus, type StoryEventBus } from "./generation/story-event-bus.js";
 import { loggerOptions, UNLOGGED_TEXT } from "./logging.js";
 import { storyTools } from "./generation/worker/story-tools.js";
+import { passageRewriter } from "./rewrites/rewriter.js";
+import { NotificationWorker } from "./notifications/notification-worker.js";
+import { startEmailDigests } from "./notifications/digest-start.js";
+import { pushWorker } from "./notifications/push-worker.js";
 import { WorkerPool } from "./generation/worker/worker-pool.js";
+import { processMetrics, tracingOf } from "./telemetry.js";
 
 /** Why the api cannot start, in one line for the operator (never a stack trace). */
 export class StartupError extends Error {
@@ -20,6 +26,8 @@ export class StartupError extends Error {
 export interface RunningApi {
   /** http://host:port with the port actually bound (API_PORT=0 picks a free one). */
   url: string;
+  /** http://host:port/metrics, Prometheus's, apart from the public port (decision 046). */
+  metricsUrl: string;
   config: ApiConfig;
   /** Stops accepting requests, lets running ones finish, closes the database; idempotent. */
   stop(): Promise<void>;
@@ -28,10 +36,17 @@ export interface RunningApi {
 /** Config → database → migrations → listening server. Rejects with a StartupError. */
 export async function startApi(env: Environment): Promise<RunningApi> {
   const config = configOrFail(() => loadApiConfig(env));
-  const database = await openDatabaseOrFail(config);
+  // Before anything that is traced: requests, the database's statements (decision 047).
+  const tracing = tracingOf(config, "storyloom-api");
+  const database = await openDatabaseOrFail(config).catch(async (error: unknown) => {
+    await tracing?.close();
+    throw error;
+  });
   let identity: IdentityProvider | undefined;
   let events: StoryEventBus | undefined;
+  let metricsListener: MetricsListener | undefined;
   try {
+    const metrics = processMetrics(database, config.generation.workers > 0);
     await migrateOrFail(database);
     identity = createFirebaseIdentity(config.firebase.projectId);
     // One story-events listener for the process, shared by the live channel and the workers;
@@ -48,7 +63,9 @@ export async function startApi(env: Environment): Promise<RunningApi> {
       identity,
       storyEvents: events,
       settings: config,
+      rewriter: passageRewriter(config.generation),
       logger: loggerOptions(config.logLevel),
+      metrics,
     });
     const { host, port } = config;
     try {
@@ -56,6 +73,13 @@ export async function startApi(env: Environment): Promise<RunningApi> {
     } catch (error) {
       await app.close();
       throw listenFailure(error, host, port);
+    }
+    try {
+      metricsListener = await serveMetrics(metrics.registry, config.metrics);
+    } catch (error) {
+      await app.close();
+      if (error instanceof MetricsListenError) throw new StartupError(error.message);
+      throw error;
     }
     logger.current = app.log;
     // In-process workers unless STORY_WORKERS=0 (then `npm run worker` processes write stories).
@@ -68,33 +92,68 @@ export async function startApi(env: Environment): Promise<RunningApi> {
             events,
             log: app.log,
             mediaStorage: config.mediaStorage,
+            metrics,
           }).start()
         : null;
+    // Notifications' fan-out jobs run where the story writer's do (docs/decisions/056).
+    const notifier =
+      config.generation.workers > 0
+        ? new NotificationWorker({
+            db: database.db,
+            pollMs: config.notificationPollMs,
+            onError: (error) => app.log.error({ err: error }, "a notification job failed"),
+          })
+        : null;
+    notifier?.start();
+    // The e-mail digest beside them, when SMTP_URL names a relay (docs/decisions/057).
+    const digests =
+      config.generation.workers > 0
+        ? startEmailDigests({
+            db: database.db,
+            email: config.email,
+            site: config.publicBaseUrl,
+            readHashSecret: config.readHashSecret,
+            pollMs: config.notificationPollMs,
+            log: app.log,
+          })
+        : null;
+    // Web push's deliveries, beside them, when VAPID keys are set (docs/decisions/063).
+    const pusher = notifier !== null ? pushWorker(database.db, config, app.log) : null;
+    pusher?.start();
     const address = app.server.address();
     const boundPort = typeof address === "object" && address ? address.port : port;
     const running = identity;
     const listening = events;
+    const served = metricsListener;
     let stopped: Promise<void> | undefined;
     return {
       url: `http://${host.includes(":") ? `[${host}]` : host}:${boundPort}`,
+      metricsUrl: served.url,
       config,
       stop: () =>
         (stopped ??= (async () => {
           draining = true;
           // Jobs in flight hand their leases back first, so another worker resumes them at once.
           await workers?.stop();
+          await notifier?.stop();
+          await digests?.stop();
+          await pusher?.stop();
           // New requests get 503 (the balancer retries them elsewhere), running ones finish, live
           // sockets close with 1012 (app.ts).
           await app.close();
+          await served.close();
           await listening.close();
           await running.close();
           await database.close();
+          await tracing?.close();
         })()),
     };
   } catch (error) {
+    await metricsListener?.close();
     await events?.close();
     await identity?.close();
     await database.close();
+    await tracing?.close();
     throw error;
   }
 }

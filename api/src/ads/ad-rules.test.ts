@@ -4,6 +4,7 @@ import {
   AFFILIATE_LINK_RECORDS,
   assertAdsAdmin,
   hourBucket,
+  AD_CLICKS_PER_VIEWER_PER_DAY,
   offerCountGuard,
   uncountedReason,
   validUrl,
@@ -75,15 +76,17 @@ describe("which views and clicks count", () => {
     expect(uncountedReason(who, head)).toBe(reason);
   });
 
-  it("counts a view an hour after serving at most, a click a day after and only once viewed", () => {
+  it("counts a view an hour after serving at most, a click a day after, only once viewed and within the viewer's daily cap", () => {
     const at = new Date("2026-11-24T12:00:00Z");
     expect(offerCountGuard("view", at)).toEqual({
       servedAfter: new Date("2026-11-24T11:00:00Z"),
       viewedFirst: false,
+      stepsPerViewer: null,
     });
     expect(offerCountGuard("click", at)).toEqual({
       servedAfter: new Date("2026-11-23T12:00:00Z"),
       viewedFirst: true,
+      stepsPerViewer: AD_CLICKS_PER_VIEWER_PER_DAY,
     });
   });
 });

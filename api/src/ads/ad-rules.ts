@@ -13,6 +13,13 @@ export const AFFILIATE_DISCLOSURE_MAX_LENGTH = 200;
 
 /** Ads one viewer is shown (views counted) in a day; past it, GET /ads/next answers 204. */
 export const ADS_PER_VIEWER_PER_DAY = 20;
+/**
+ * Ad clicks counted for one viewer (a person, or a visitor's address) in a day; past it a click
+ * still leads to the ad but is not counted (docs/decisions/053).
+ */
+export const AD_CLICKS_PER_VIEWER_PER_DAY = 5;
+/** Affiliate clicks counted for one viewer in a day, all links together (docs/decisions/053). */
+export const AFFILIATE_CLICKS_PER_VIEWER_PER_DAY = 10;
 /** An offer's view counts only this soon after it was served (a page left open for hours: not). */
 export const OFFER_VIEW_WINDOW_MS = 60 * 60 * 1000;
 /** An offer's click counts only this soon after it was served. */
@@ -92,7 +99,7 @@ export function hourBucket(at: Date): Date {
 export interface AdCaller {
   /** The signed-in user; null for a visitor. */
   user: Pick<UserRecord, "id" | "roles" | "premiumUntil"> | null;
-  /** The caller's address: a visitor's viewer key is made from its network. */
+  /** The caller's address: a visitor's viewer key is made from it. */
   ip: string;
   /** The caller's User-Agent; "" when it sent none. */
   userAgent: string;
@@ -122,7 +129,8 @@ export function uncountedReason(caller: AdCaller, head = false): "bot" | "admin"
 /** When a request for an offer's step counts: the offer served since then, viewed first or not. */
 export function offerCountGuard(step: keyof typeof OFFER_STEPS, at: Date) {
   const { windowMs, viewedFirst } = OFFER_STEPS[step];
-  return { servedAfter: new Date(at.getTime() - windowMs), viewedFirst };
+  const stepsPerViewer = step === "click" ? AD_CLICKS_PER_VIEWER_PER_DAY : null;
+  return { servedAfter: new Date(at.getTime() - windowMs), viewedFirst, stepsPerViewer };
 }
 
 /**

@@ -43,11 +43,9 @@ export function adsDeps(options: {
   };
 }
 
-/** The caller's viewer key on the day of `at`: a signed-in caller by id, a visitor by network. */
+/** The caller's viewer key on the day of `at`: a signed-in caller by id, a visitor by address. */
 export function viewerKeyOf(deps: AdsDeps, caller: AdCaller, at: Date): string {
-  const viewer = caller.user
-    ? { userId: caller.user.id }
-    : { ip: caller.ip, userAgent: caller.userAgent };
+  const viewer = caller.user ? { userId: caller.user.id } : { ip: caller.ip };
   return adViewerKey(deps.readHashSecret, viewer, at);
 }
 
@@ -93,6 +91,7 @@ export async function countAdClick(
 async function recordOfferStep(deps: AdsDeps, caller: AdCaller, nonce: string, step: OfferStep) {
   const at = deps.now();
   const countIf = uncountedReason(caller) === null ? offerCountGuard(step, at) : null;
+  // A view counts under the daily cap of shown ads (serveNextAd), a click under its own cap.
   const outcome = await deps.queries.recordOfferStep(nonce, step, at, countIf);
   if (outcome === null) throw notFound(AD_NOT_FOUND);
   return outcome;

@@ -131,6 +131,8 @@ export type OfferStep = "view" | "click";
 export interface OfferCountGuard {
   servedAfter: Date;
   viewedFirst: boolean;
+  /** How many offers of the viewer key (one day's) may have this step counted; null: any. */
+  stepsPerViewer: number | null;
 }
 
 /** What a view or click request on an offer found; null for an unknown nonce. */
@@ -222,6 +224,12 @@ export class AdsQueries {
             countIf.viewedFirst ? isNotNull(adOffers.viewedAt) : undefined,
             isNull(stepColumn),
             gt(adOffers.servedAt, countIf.servedAfter),
+            countIf.stepsPerViewer === null
+              ? undefined
+              : sql`(select count(*) from ${adOffers} as prior
+                     where prior.viewer_key = ${adOffers.viewerKey}
+                       and prior.${sql.identifier(step === "view" ? "viewed_at" : "clicked_at")} is not null)
+                    < ${countIf.stepsPerViewer}`,
           ),
         )
         .returning({ nonce: adOffers.nonce });
@@ -251,10 +259,18 @@ export class AdsQueries {
   }
 
   /**
-   * A counted click, unless one of the viewer key on the link in the hour is counted already:
-   * the partial unique index decides, so two clicks at once are still one. Whether it was added.
+   * A counted click, unless one of the viewer key on the link in the hour is counted already
+   * (the partial unique index decides, so two clicks at once are still one) or the key (one day's)
+   * has `perViewer` counted clicks already. Whether it was added.
    */
-  async addCountedClick(click: LinkClick): Promise<boolean> {
+  async addCountedClick(click: LinkClick, perViewer: number): Promise<boolean> {
+    const [prior] = await this.db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(affiliateClicks)
+      .where(
+        and(eq(affiliateClicks.viewerKey, click.viewerKey), eq(affiliateClicks.counted, true)),
+      );
+    if (Number(prior?.count ?? 0) >= perViewer) return false;
     const inserted = await this.db
       .insert(affiliateClicks)
       .values({ ...click, counted: true, reason: null })

@@ -3,7 +3,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adOffers, ads, affiliateClicks, affiliateLinks, users } from "../platform/db/schema.js";
 import {
   ADMINS_ONLY_ADS,
+  AD_CLICKS_PER_VIEWER_PER_DAY,
   ADS_PER_VIEWER_PER_DAY,
+  AFFILIATE_CLICKS_PER_VIEWER_PER_DAY,
   DEFAULT_AFFILIATE_DISCLOSURE,
 } from "./ad-rules.js";
 import { newPerson, type TestPerson } from "../testing/story-fixtures.js";
@@ -38,22 +40,34 @@ beforeEach(async () => {
   await api.database.db.delete(affiliateLinks);
 });
 
-/** A browser's User-Agent; `who` tells visitors on the same address apart. */
+/**
+ * A browser's User-Agent. Each `who` also calls from an address of its own (addressOf): visitors
+ * are told apart by their address, never their User-Agent.
+ */
 const browser = (who: string) =>
   `Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/120.0.0.0 Safari/537.36 ${who}`;
 const BOT = "Mozilla/5.0 (compatible; Googlebot/2.1; +http://www.google.com/bot.html)";
 
 type Method = "GET" | "POST" | "PATCH" | "DELETE" | "HEAD";
+const addresses = new Map<string, string>();
+/** The address a User-Agent's visitor calls from, one per User-Agent. */
+function addressOf(userAgent: string): string {
+  if (!addresses.has(userAgent)) addresses.set(userAgent, `198.51.100.${addresses.size + 1}`);
+  return addresses.get(userAgent)!;
+}
+
 function call(
   method: Method,
   url: string,
   as: TestPerson | null,
-  options: { payload?: object; userAgent?: string } = {},
+  options: { payload?: object; userAgent?: string; address?: string } = {},
 ) {
+  const userAgent = options.userAgent ?? browser("default");
   return api.app.inject({
     method,
     url,
-    headers: { ...(as?.headers ?? {}), "user-agent": options.userAgent ?? browser("default") },
+    remoteAddress: options.address ?? addressOf(userAgent),
+    headers: { ...(as?.headers ?? {}), "user-agent": userAgent },
     ...(options.payload ? { payload: options.payload } : {}),
   });
 }
@@ -175,6 +189,27 @@ describe("GET /v1/ads/next", () => {
     }
     expect((await nextAd(null, "home", capped)).statusCode).toBe(204);
     expect((await nextAd(null, "home", browser("another"))).statusCode).toBe(200);
+  });
+
+  it(`counts one address as one viewer whatever its User-Agent: ${AD_CLICKS_PER_VIEWER_PER_DAY} clicks a day at most`, async () => {
+    // The probe of issue 27: 40 of 40 clicks counted (CTR 100%), a new User-Agent each time.
+    const ad = await createAd();
+    const address = "192.0.2.77";
+    let clicks = 0;
+    for (let n = 0; n < AD_CLICKS_PER_VIEWER_PER_DAY + 3; n += 1) {
+      const userAgent = browser(`rotating-ad-${n}`);
+      const { nonce } = (
+        await call("GET", "/v1/ads/next?placement=home", null, { userAgent, address })
+      ).json();
+      await call("POST", `/v1/ads/offers/${nonce}/view`, null, { userAgent, address });
+      const click = await call("POST", `/v1/ads/offers/${nonce}/click`, null, {
+        userAgent,
+        address,
+      });
+      if (click.json().counted) clicks += 1;
+    }
+    expect(clicks).toBe(AD_CLICKS_PER_VIEWER_PER_DAY);
+    expect(await adminAd(ad.id)).toMatchObject({ clicks: AD_CLICKS_PER_VIEWER_PER_DAY });
   });
 
   it("refuses a placement it does not know", async () => {
@@ -375,6 +410,33 @@ describe("affiliate links", () => {
     ]);
     const figures = await call("GET", `/v1/admin/affiliate-links/${link.id}`, admin);
     expect(figures.json()).toMatchObject({ clicks: 2, raw_clicks: 6 });
+  });
+
+  it(`counts one address as one visitor whatever its User-Agent, at most ${AFFILIATE_CLICKS_PER_VIEWER_PER_DAY} clicks a day`, async () => {
+    // The probe of issue 27: 30 of 30 tracks counted from one address, a new User-Agent each time.
+    const links = await Promise.all(
+      Array.from({ length: AFFILIATE_CLICKS_PER_VIEWER_PER_DAY + 2 }, (_, n) =>
+        createLink({ label: `Book ${n}` }),
+      ),
+    );
+    const track = (linkId: string, n: number) =>
+      call("POST", `/v1/affiliates/${linkId}/track`, null, {
+        userAgent: browser(`rotating-${n}`),
+        address: "192.0.2.44",
+      });
+    const first = links[0]!.id;
+    const sameLink = await Promise.all([1, 2, 3].map((n) => track(first, n)));
+    expect(sameLink.filter((answer) => answer.json().counted)).toHaveLength(1);
+    const counted: boolean[] = [];
+    for (const [n, link] of links.slice(1).entries()) {
+      counted.push((await track(link.id, 100 + n)).json().counted);
+    }
+    expect(counted.filter(Boolean)).toHaveLength(AFFILIATE_CLICKS_PER_VIEWER_PER_DAY - 1);
+    // Another address is another visitor.
+    const other = await call("POST", `/v1/affiliates/${first}/track`, null, {
+      address: "192.0.2.45",
+    });
+    expect(other.json().counted).toBe(true);
   });
 
   it("counts two clicks at once as one", async () => {

@@ -2,6 +2,7 @@ import type { AffiliateLinkRecord } from "../platform/db/schema.js";
 import { notFound } from "../platform/lib/errors.js";
 import { isPremium } from "../stories/access-rules.js";
 import {
+  AFFILIATE_CLICKS_PER_VIEWER_PER_DAY,
   AFFILIATE_LINK_NOT_FOUND,
   AFFILIATE_LINKS_SHOWN,
   hourBucket,
@@ -11,7 +12,8 @@ import {
 import { viewerKeyOf, type AdsDeps } from "./ad-serving.js";
 
 // Affiliate links under a story and the clicks on them (docs/decisions/032): none for premium
-// readers, who are sold a site free of advertising; a click counts once per viewer, link and hour.
+// readers, who are sold a site free of advertising; a click counts once per viewer, link and hour,
+// and at most AFFILIATE_CLICKS_PER_VIEWER_PER_DAY a day (a viewer: a person, or an address).
 
 /** The active links shown under a story, newest first; none for a premium reader. */
 export async function listAffiliateLinks(
@@ -24,7 +26,7 @@ export async function listAffiliateLinks(
 
 /**
  * A click on an active link: its address, and whether it counted. It counts once per viewer key,
- * link and UTC hour; a repeat, a bot's, an admin's or a HEAD request (`head`) is kept uncounted
+ * link and UTC hour, within the viewer's daily cap; a repeat (or one past the cap), a bot's, an admin's or a HEAD request (`head`) is kept uncounted
  * with its reason, the raw figure. 404 for a link that is turned off or gone.
  */
 export async function trackAffiliateClick(
@@ -38,7 +40,10 @@ export async function trackAffiliateClick(
   if (link === null || !link.active) throw notFound(AFFILIATE_LINK_NOT_FOUND);
   const click = { linkId, viewerKey: viewerKeyOf(deps, caller, at), hourBucket: hourBucket(at) };
   const reason = uncountedReason(caller, head);
-  if (reason === null && (await deps.queries.addCountedClick(click))) {
+  if (
+    reason === null &&
+    (await deps.queries.addCountedClick(click, AFFILIATE_CLICKS_PER_VIEWER_PER_DAY))
+  ) {
     return { targetUrl: link.targetUrl, counted: true };
   }
   await deps.queries.addUncountedClick(click, reason ?? "repeat");

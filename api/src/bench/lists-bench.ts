@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from "node:fs/promises";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { desc, sql } from "drizzle-orm";
 import { createSeededRandom, type SeededRandom } from "@storyloom/writer";
 import { buildApp } from "../app.js";
@@ -9,14 +6,12 @@ import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { CommunityQueries } from "../community/community-queries.js";
 import { isListed } from "../community/story-card-queries.js";
 import type { Database, DatabaseHandle } from "../platform/db/database.js";
-import { migrate, readMigrations } from "../platform/db/migrate.js";
-import { openPglite } from "../platform/db/open-pglite.js";
-import { openPostgres, runOnServer } from "../platform/db/open-postgres.js";
+import { openFresh, type Kind } from "./bench-database.js";
 import { bookmarks, comments, schema, stories, storyReads, users } from "../platform/db/schema.js";
 import { encodeKeyset, type KeysetPosition } from "../platform/lib/cursor.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { testSettings } from "../testing/test-settings.js";
-import { trendingScoreSql } from "../community/trending-rules.js";
+import { maintainedTrending } from "../community/trending-snapshots.js";
 
 // How the public lists scale with the number of listed stories (docs/decisions/009 "Indexes and
 // costs"): for N = 500 and 5000 listed stories with engagement, the median time of each list
@@ -30,38 +25,6 @@ const USERS = 60;
 const HOT_COMMENTS = 500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 const BATCH = 1000;
-
-type Kind = DatabaseHandle["kind"];
-
-interface Opened {
-  handle: DatabaseHandle;
-  remove(): Promise<void>;
-}
-
-/** A fresh migrated database: PGlite in a temporary folder, or a new database on the server. */
-async function openFresh(kind: Kind, label: string): Promise<Opened> {
-  let opened: Opened;
-  if (kind === "pglite") {
-    const root = await mkdtemp(path.join(tmpdir(), "storyloom-lists-bench-"));
-    opened = {
-      handle: await openPglite(path.join(root, "pglite")),
-      remove: () => rm(root, { recursive: true, force: true }),
-    };
-  } else {
-    const serverUrl = process.env.DATABASE_URL ?? "";
-    const name = `storyloom_bench_${label}_${process.pid}`;
-    await runOnServer(serverUrl, `create database ${name}`);
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    opened = {
-      handle: await openPostgres(url.toString()),
-      remove: () => runOnServer(serverUrl, `drop database if exists ${name} with (force)`),
-    };
-  }
-  const migrations = await readMigrations();
-  await opened.handle.withSession((session) => migrate(session, migrations));
-  return opened;
-}
 
 async function insertBatched<T>(rows: T[], insert: (batch: T[]) => Promise<unknown>) {
   for (let i = 0; i < rows.length; i += BATCH) await insert(rows.slice(i, i + BATCH));
@@ -208,12 +171,12 @@ async function seed(handle: DatabaseHandle, n: number): Promise<Fixture> {
 }
 
 /**
- * EXPLAIN ANALYZE of the first query `run` sends through CommunityQueries, exactly as sent:
+ * EXPLAIN ANALYZE of the first query `run` sends through the database it is given, exactly as sent:
  * its SQL is captured by a logging Drizzle over the same driver client.
  */
 async function explainAnalyze(
   handle: DatabaseHandle,
-  run: (community: CommunityQueries) => Promise<unknown>,
+  run: (db: Database) => Promise<unknown>,
 ): Promise<string[]> {
   const captured: Array<{ query: string; params: unknown[] }> = [];
   const logger = {
@@ -225,7 +188,7 @@ async function explainAnalyze(
     handle.kind === "pglite"
       ? drizzlePglite({ client, schema, logger })
       : drizzlePostgres({ client, schema, logger });
-  await run(new CommunityQueries(logged, trendingScoreSql));
+  await run(logged);
   const first = captured[0];
   if (!first) throw new Error("no query was captured");
   const rows = await handle.withSession((session) =>
@@ -236,6 +199,9 @@ async function explainAnalyze(
   );
   return rows.map((row) => row["QUERY PLAN"]);
 }
+
+const trendingQueries = (db: Database) =>
+  maintainedTrending(db, { refreshMs: 0, retentionMs: 0 }).trending;
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -338,17 +304,20 @@ async function measureSize(kind: Kind, n: number): Promise<SizeResult> {
       medians.push(median(times));
     }
     // The newest first page as CommunityQueries.listNewest sends it.
-    const plan = await explainAnalyze(opened.handle, (community) =>
-      community.listNewest({}, 10, null),
+    const plan = await explainAnalyze(opened.handle, (db) =>
+      new CommunityQueries(db).listNewest({}, 10, null),
     );
+    // The snapshot first, so what is explained is the page's query, not the snapshot's.
+    const asOf = new Date().toISOString();
+    await trendingQueries(opened.handle.db).takeSnapshot(asOf);
     return {
       medians,
       plan,
-      trendingPlan: await explainAnalyze(opened.handle, (community) =>
-        community.listTrending({ filters: {}, asOf: new Date().toISOString(), skip: 0, limit: 9 }),
+      trendingPlan: await explainAnalyze(opened.handle, (db) =>
+        trendingQueries(db).listTrending({ filters: {}, asOf, skip: 0, limit: 9 }),
       ),
-      deepPlan: await explainAnalyze(opened.handle, (community) =>
-        community.listNewest({}, 10, fixture.deepPosition),
+      deepPlan: await explainAnalyze(opened.handle, (db) =>
+        new CommunityQueries(db).listNewest({}, 10, fixture.deepPosition),
       ),
       usesNewestIndex: plan.some((line) => line.includes("stories_public_newest_idx")),
       rowCounts: fixture.rowCounts,

@@ -30,6 +30,7 @@ import {
   validContent,
 } from "./comment-rules.js";
 import type { CommentRow, CommentsQueries, CommentWithStory } from "./comments-queries.js";
+import { notifyPerson } from "../notifications/notify.js";
 
 // A story's discussion (docs/product.md#comments): reading it, adding a comment, a reply or a note
 // anchored to a passage, deleting one and reporting one.
@@ -155,12 +156,37 @@ export async function addComment(
     quotePrefix: anchor?.prefix ?? null,
     quoteSuffix: anchor?.suffix ?? null,
   });
+  await tellOfComment(deps, story, author.id, parentId, anchor !== null);
   const profile = { id: author.id, username: author.username, avatarUrl: author.avatarUrl };
   return {
     story,
-    row: { comment: created, author: profile, viewerReported: false },
+    row: { comment: created, author: profile, viewerReported: false, shapedStory: false },
     lockedFrom: locked,
   };
+}
+
+/**
+ * A reply's parent author hears of it; a note on a passage, its story's owner
+ * (docs/product.md#notifications). The notification names who and where, never the words.
+ */
+async function tellOfComment(
+  deps: CommentDeps,
+  story: Pick<StoryRecord, "id" | "authorId">,
+  actorId: string,
+  parentId: string | null,
+  isNote: boolean,
+): Promise<void> {
+  if (parentId !== null) {
+    const recipientId = await deps.comments.authorOf(parentId);
+    await notifyPerson(deps.db, { recipientId, kind: "comment_reply", storyId: story.id, actorId });
+  } else if (isNote) {
+    await notifyPerson(deps.db, {
+      recipientId: story.authorId,
+      kind: "story_note",
+      storyId: story.id,
+      actorId,
+    });
+  }
 }
 
 /**

@@ -39,6 +39,7 @@ export interface CommentJson {
   quote: string | null;
   is_orphaned: boolean;
   is_by_story_author: boolean;
+  shaped_story: boolean;
   can_delete: boolean;
   can_report: boolean;
   children: CommentJson[];
@@ -88,6 +89,9 @@ export const CommentSchema = Type.Object(
       description: "The text changed and the passage could not be found again.",
     }),
     is_by_story_author: Type.Boolean({ description: "Written by the story's author." }),
+    shaped_story: Type.Boolean({
+      description: "A revision the story's author kept followed this note: it shaped the story.",
+    }),
     can_delete: Type.Boolean({
       description:
         "The caller may delete it: its author, the story's owner, a moderator or an admin.",
@@ -208,6 +212,7 @@ export function toCommentJson(row: CommentRow, context: CommentJsonContext): Com
     quote: shown ? comment.quote : null,
     is_orphaned: comment.isOrphaned,
     is_by_story_author: comment.authorId !== null && comment.authorId === context.story.authorId,
+    shaped_story: row.shapedStory,
     can_delete: isAuthor || isStoryOwner || (viewer?.moderator ?? false),
     can_report: viewer !== null && !isAuthor && !row.viewerReported,
     children: [],

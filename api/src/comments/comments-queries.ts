@@ -17,6 +17,8 @@ export interface CommentRow {
   author: { id: string; username: string; avatarUrl: string | null } | null;
   /** The viewer reported it already (one report per reader). */
   viewerReported: boolean;
+  /** A kept revision followed this note (docs/decisions/061): it shaped the story. */
+  shapedStory: boolean;
 }
 
 export type CommentWithStory = CommentRow & { story: StoryRecord };
@@ -39,6 +41,7 @@ const rowColumns = {
   comment: comments,
   author: authorColumns,
   viewerReported: sql<boolean>`${commentReports.reporterId} is not null`,
+  shapedStory: sql<boolean>`exists (select 1 from rewrite_notes rn join passage_rewrites pr on pr.id = rn.rewrite_id where rn.comment_id = ${comments.id} and pr.status = 'kept')`,
 };
 
 /** The viewer's own report of each comment; a visitor has none (no reporter id is ""). */
@@ -194,6 +197,15 @@ export class CommentsQueries {
     }
   }
 
+  /** Who wrote a comment (a reply's parent hears of it); null if gone or anonymous. */
+  async authorOf(id: string): Promise<string | null> {
+    const rows = await this.db
+      .select({ authorId: comments.authorId })
+      .from(comments)
+      .where(eq(comments.id, id));
+    return rows[0]?.authorId ?? null;
+  }
+
   /** Whether each id is a comment of the story (a reply's parent must be). */
   async idsOnStory(storyId: string, ids: readonly string[]): Promise<Set<string>> {
     if (ids.length === 0) return new Set();
@@ -209,11 +221,13 @@ function normalize(row: {
   comment: CommentRecord;
   author: CommentRow["author"] | null;
   viewerReported: boolean;
+  shapedStory: boolean;
 }): CommentRow {
   return {
     comment: row.comment,
     // A left join without a match gives an object of nulls in some drivers.
     author: row.author?.id ? row.author : null,
     viewerReported: row.viewerReported === true || String(row.viewerReported) === "true",
+    shapedStory: row.shapedStory === true || String(row.shapedStory) === "true",
   };
 }

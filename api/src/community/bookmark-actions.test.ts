@@ -13,7 +13,6 @@ import {
 } from "./bookmark-actions.js";
 import { BookmarkQueries } from "./bookmark-queries.js";
 import { CommunityQueries } from "./community-queries.js";
-import { trendingScoreSql } from "./trending-rules.js";
 
 // The bookmarks' use cases called directly, without HTTP (bookmarks.test.ts drives the routes).
 
@@ -29,7 +28,7 @@ beforeAll(async () => {
   deps = {
     db,
     stories: new StoriesQueries(db),
-    community: new CommunityQueries(db, trendingScoreSql),
+    community: new CommunityQueries(db),
     bookmarks: new BookmarkQueries(db),
   };
 });

@@ -1,12 +1,19 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
-import { LIST_DEFAULT_SIZE } from "@storyloom/common";
+import { API_ID_MAX_LENGTH, LIST_DEFAULT_SIZE, READING_STATES } from "@storyloom/common";
 import { Type } from "typebox";
 import type { BookmarkQueries } from "./bookmark-queries.js";
 import type { CommunityQueries } from "./community-queries.js";
 import type { Database } from "../platform/db/database.js";
 import type { StoriesQueries } from "../stories/stories-queries.js";
-import { bookmarkStory, listMyBookmarks, unbookmarkStory } from "./bookmark-actions.js";
+import {
+  bookmarkStory,
+  listMyBookmarks,
+  unbookmarkStory,
+  VIEWER_STATES_MAX,
+  viewerStoryStates,
+} from "./bookmark-actions.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
+import { NEW_CHAPTER_DAYS } from "../continuation/continuation-rules.js";
 import { errorResponses } from "../platform/http/error-schema.js";
 import { bearerSecurity } from "../platform/http/openapi.js";
 import {
@@ -35,7 +42,48 @@ const BookmarksQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** Bookmarks: POST and DELETE /stories/{id}/bookmark, GET /bookmarks. */
+const StoryStatesQuery = Type.Object(
+  {
+    ids: Type.String({
+      pattern: `^[A-Za-z0-9_-]{1,${API_ID_MAX_LENGTH}}(,[A-Za-z0-9_-]{1,${API_ID_MAX_LENGTH}}){0,${VIEWER_STATES_MAX - 1}}$`,
+      description: `Stories' public_ids, comma-separated, at most ${VIEWER_STATES_MAX}.`,
+    }),
+  },
+  { additionalProperties: false },
+);
+
+const StoryStatesResponse = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        {
+          public_id: Type.String(),
+          is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it." }),
+          is_owner: Type.Boolean({ description: "The caller is the story's author." }),
+          reading_state: Type.Union([Type.Enum([...READING_STATES]), Type.Null()], {
+            description: "The shelf of the caller's library it is on: reading, finished, later.",
+          }),
+          new_since_read: Type.Boolean({
+            description: "It gained a revision or a chapter since the caller last read it.",
+          }),
+          new_chapter: Type.Boolean({
+            description: `The caller follows its author and a chapter was added in the last ${NEW_CHAPTER_DAYS} days.`,
+          }),
+        },
+        { additionalProperties: false },
+      ),
+      {
+        description: "One per asked story the caller may see, in the order asked; others left out.",
+      },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * Bookmarks: POST and DELETE /stories/{id}/bookmark, GET /bookmarks, and GET /me/story-states,
+ * the caller's own state on the stories of a page shared by every reader (decision 043).
+ */
 export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = async (
   app,
   options,
@@ -99,6 +147,41 @@ export const bookmarkRoutes: FastifyPluginAsyncTypebox<BookmarkRoutesOptions> = 
       const { size = LIST_DEFAULT_SIZE, cursor } = request.query;
       const page = await listMyBookmarks(bookmarks, reader, { size, cursor });
       return toStoryPageJson(page, reader.id);
+    },
+  );
+
+  app.get(
+    "/me/story-states",
+    {
+      onRequest: guards.requireUser,
+      schema: {
+        operationId: "listMyStoryStates",
+        summary:
+          "Whether the caller bookmarked, wrote and read each of the given stories, and whether each has a new chapter for them.",
+        description:
+          "The per-viewer fields of story cards, for a page the bff shares among readers; a story the caller may not see is left out.",
+        tags: ["bookmarks"],
+        security: bearerSecurity,
+        querystring: StoryStatesQuery,
+        response: { 200: StoryStatesResponse, ...errorResponses(401, 422) },
+      },
+    },
+    async (request) => {
+      const states = await viewerStoryStates(
+        bookmarks,
+        signedInUser(request),
+        request.query.ids.split(","),
+      );
+      return {
+        items: states.map((state) => ({
+          public_id: state.publicId,
+          is_bookmarked: state.isBookmarked,
+          is_owner: state.isOwner,
+          reading_state: state.readingState,
+          new_since_read: state.newSinceRead,
+          new_chapter: state.newChapter,
+        })),
+      };
     },
   );
 };

@@ -198,3 +198,99 @@ describe("GET /v1/users", () => {
     expect(blank.json()).toMatchObject({ field: "ids" });
   });
 });
+
+describe("GET /v1/me/story-states (decision 043)", () => {
+  it("says, for each story asked that the caller may see, whether they bookmarked and wrote it; never another reader's state", async () => {
+    const [mine, bookmarked, plain] = [
+      await listedStory(reader),
+      await listedStory(),
+      await listedStory(),
+    ];
+    const hidden = await storyIn(api, owner, "completed");
+    await call("POST", `/v1/stories/${bookmarked}/bookmark`, reader);
+    await call("POST", `/v1/stories/${plain}/bookmark`, other);
+    const ids = [plain, hidden, mine, bookmarked, "no-such-story", plain].join(",");
+
+    const response = await call("GET", `/v1/me/story-states?ids=${ids}`, reader);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      items: [
+        {
+          public_id: plain,
+          is_bookmarked: false,
+          is_owner: false,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+        {
+          public_id: mine,
+          is_bookmarked: false,
+          is_owner: true,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+        {
+          public_id: bookmarked,
+          is_bookmarked: true,
+          is_owner: false,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+      ],
+    });
+    const forOther = await call("GET", `/v1/me/story-states?ids=${plain},${bookmarked}`, other);
+    expect(forOther.json()).toEqual({
+      items: [
+        {
+          public_id: plain,
+          is_bookmarked: true,
+          is_owner: false,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+        {
+          public_id: bookmarked,
+          is_bookmarked: false,
+          is_owner: false,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+      ],
+    });
+    // The owner sees their own private story's state.
+    const forOwner = await call("GET", `/v1/me/story-states?ids=${hidden}`, owner);
+    expect(forOwner.json()).toEqual({
+      items: [
+        {
+          public_id: hidden,
+          is_bookmarked: false,
+          is_owner: true,
+          reading_state: null,
+          new_since_read: false,
+          new_chapter: false,
+        },
+      ],
+    });
+  });
+
+  it("needs a signed-in caller and at most 100 well-formed ids", async () => {
+    const id = await listedStory();
+    expect((await call("GET", `/v1/me/story-states?ids=${id}`)).statusCode).toBe(401);
+    const tooMany = Array.from({ length: 101 }, (_, n) => `s${n}`).join(",");
+    for (const ids of [tooMany, "", "a,,b", "a b"]) {
+      const response = await call(
+        "GET",
+        `/v1/me/story-states?ids=${encodeURIComponent(ids)}`,
+        reader,
+      );
+      expect(response.statusCode).toBe(422);
+    }
+    const hundred = Array.from({ length: 100 }, (_, n) => `s${n}`).join(",");
+    expect((await call("GET", `/v1/me/story-states?ids=${hundred}`, reader)).statusCode).toBe(200);
+  });
+});

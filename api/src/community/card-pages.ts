@@ -34,16 +34,17 @@ export async function keysetCardPage(
 }
 
 /**
- * One page of a ranking: the first page ranks at the clock's instant, and its cursor carries that instant and
- * how far the pages got, so the next pages rank the same candidates the same way.
+ * One page of a ranking: the first page ranks at the instant `firstInstant` gives (the clock's, or
+ * a trending snapshot's), and its cursor carries that instant and how far the pages got, so the
+ * next pages rank the same candidates the same way.
  */
 export async function rankedCardPage<Card>(
   { size, cursor }: PageRequest,
-  now: () => Date,
+  firstInstant: () => string | Promise<string>,
   rankRows: (ranking: RankedPosition & { limit: number }) => Promise<Card[]>,
 ): Promise<CardPage<Card>> {
   const position =
-    cursor === undefined ? { asOf: now().toISOString(), skip: 0 } : decodeRanked(cursor);
+    cursor === undefined ? { asOf: await firstInstant(), skip: 0 } : decodeRanked(cursor);
   const rows = await rankRows({ ...position, limit: size + 1 });
   return {
     cards: rows.slice(0, size),

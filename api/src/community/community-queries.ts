@@ -1,11 +1,9 @@
-import { and, desc, eq, inArray, sql, type SQL, type SQLWrapper } from "drizzle-orm";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { AnyPgColumn } from "drizzle-orm/pg-core";
 import type { KeysetPosition } from "../platform/lib/cursor.js";
 import type { Database } from "../platform/db/database.js";
 import { paidPurchaseSql } from "../stories/story-access-queries.js";
 import {
-  bookmarks,
-  comments,
   stories,
   storyMedia,
   storyReads,
@@ -21,10 +19,7 @@ import {
   type PublicFilters,
 } from "./listed-story-queries.js";
 import {
-  cardColumns,
   communityColumns,
-  instant,
-  isListed,
   PreparedStatements,
   qualified,
   storyCardColumns,
@@ -34,17 +29,9 @@ import {
   type StoryCommunity,
 } from "./story-card-queries.js";
 
-// The reading community's queries: Fresh Threads and Trending Now, the reader's page with its
+// The reading community's queries: Fresh Threads (Trending Now: trending-queries.ts), the reader's page with its
 // counts, My Stories, reads and public profiles. Bookmarks: bookmark-queries.ts. Which index
 // serves which list: platform/db/migrations/0003_community.sql.
-
-/** One trending page: the filters, the frozen instant it ranks at, and the rows to skip and take. */
-export interface TrendingQuery {
-  filters: PublicFilters;
-  asOf: string;
-  skip: number;
-  limit: number;
-}
 
 /** A picture of the reader's page, without its bytes. */
 export type ReaderPicture = Pick<
@@ -69,48 +56,10 @@ export interface PublicProfile {
   avatarUrl: string | null;
 }
 
-/**
- * Trending Now's formula as SQL, given what it reads of the outer row's story: the rules own the
- * formula (community/trending-rules.ts trendingScoreSql), these queries only know the tables.
- */
-export type TrendingScoreSql = (signals: {
-  asOf: SQL;
-  publishedAt: SQLWrapper;
-  countWithin: Record<"bookmarks" | "comments" | "reads", (inWindow: TrendingWindow) => SQL>;
-}) => SQL<number>;
-
-/** A condition on a created_at column: within the trending window. */
-type TrendingWindow = (createdAt: SQL) => SQL;
-
-/**
- * The story's engagement the trending formula counts, as correlated subselects of the outer row's
- * story; qualified, so the correlations hold in any query (see communityColumns).
- */
-function trendingSignals(asOf: SQL) {
-  const storyId = qualified(stories.id);
-  return {
-    asOf,
-    publishedAt: stories.publishedAt,
-    countWithin: {
-      bookmarks: (inWindow: TrendingWindow) =>
-        sql`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${inWindow(qualified(bookmarks.createdAt))})`,
-      // Approved comments only: a pending or rejected one is not engagement anyone saw.
-      comments: (inWindow: TrendingWindow) =>
-        sql`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${qualified(comments.moderationStatus)} = 'approved' and ${inWindow(qualified(comments.createdAt))})`,
-      reads: (inWindow: TrendingWindow) =>
-        sql`(select count(*) from ${storyReads} where ${qualified(storyReads.storyId)} = ${storyId} and ${inWindow(qualified(storyReads.createdAt))})`,
-    },
-  };
-}
-
 export class CommunityQueries {
   private readonly statements = new PreparedStatements();
 
-  constructor(
-    private readonly db: Database,
-    /** Trending Now's formula as SQL (community/trending-rules.ts trendingScoreSql). */
-    private readonly trendingScore: TrendingScoreSql,
-  ) {}
+  constructor(private readonly db: Database) {}
 
   /** Fresh Threads / newest: cards of listed stories that pass the filters (newestListedCards). */
   async listNewest(
@@ -129,49 +78,6 @@ export class CommunityQueries {
     });
   }
 
-  /**
-   * Trending Now / popular: cards of listed stories published by `asOf`, ranked by the trending
-   * score at `asOf` (docs/decisions/009-trending-and-reads.md); ties by published_at and id,
-   * newest first. Skip-paged within that frozen ranking. One statement: PostgreSQL computes the
-   * card's subselects after the sort, for the page's rows only.
-   */
-  async listTrending(
-    { filters, asOf, skip, limit }: TrendingQuery,
-    viewerId: string | null = null,
-  ): Promise<Array<StoryCard & { score: number }>> {
-    const statement = this.statements.of(`trending:${filtersShape(filters)}`, () => {
-      const asOf = instant(sql.placeholder("asOf"));
-      const score = this.trendingScore(trendingSignals(asOf)).as("trending_score");
-      return (
-        this.db
-          .select({ ...cardColumns, authorUsername: users.username, score })
-          .from(stories)
-          .leftJoin(users, eq(users.id, stories.authorId))
-          .where(and(isListed, sql`${stories.publishedAt} <= ${asOf}`, filtersSql(filters)))
-          // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
-          // By the output column's name: the score is computed once a row, not again for the sort.
-          .orderBy(
-            sql`"trending_score" desc`,
-            desc(stories.publishedAt),
-            sql`${stories.id} collate "C" desc`,
-          )
-          .offset(sql.placeholder("skip"))
-          .limit(sql.placeholder("limit"))
-      );
-    });
-    const rows = await statement.execute({
-      ...filterValues(filters),
-      asOf,
-      skip,
-      limit,
-      viewer: viewerId,
-    });
-    return rows.map(({ authorUsername, score, ...row }) => ({
-      ...toStoryCard(row, authorUsername),
-      score: Number(score),
-    }));
-  }
-
   /** Bookmark counts, approved comment counts and the viewer's bookmark of one story. */
   async communityOf(storyId: string, viewerId: string | null): Promise<StoryCommunity> {
     const statement = this.statements.of("community", () =>
@@ -186,6 +92,7 @@ export class CommunityQueries {
           bookmarkCount: Number(row.bookmarkCount),
           commentCount: Number(row.commentCount),
           isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
+          followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
         }
       : { bookmarkCount: 0, commentCount: 0, isBookmarked: false };
   }
@@ -225,6 +132,7 @@ export class CommunityQueries {
         bookmarkCount: Number(row.bookmarkCount),
         commentCount: Number(row.commentCount),
         isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
+        followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
       },
       // json comes parsed from node-postgres and PGlite alike; a string only from another driver.
       media:

@@ -6,6 +6,7 @@ import {
   comments,
   stories,
   storyMedia,
+  subscriptions,
   type StoryRecord,
 } from "../platform/db/schema.js";
 
@@ -17,6 +18,8 @@ export interface StoryCommunity {
   isBookmarked: boolean;
   bookmarkCount: number;
   commentCount: number;
+  /** The viewer follows the story's author (they see "new chapter": migration 0023). */
+  followsAuthor?: boolean;
 }
 
 /** `"table"."column"`, whatever the query around it (see communityColumns). */
@@ -60,6 +63,10 @@ export const storyCardColumns = {
   moderationReason: stories.moderationReason,
   /** The price only: a card carries no text beyond the preview (docs/decisions/030). */
   priceCents: stories.priceCents,
+  /** When its text last changed once completed: readers see "revised" (migration 0020). */
+  revisedAt: stories.revisedAt,
+  /** When a chapter was last added: followers see "new chapter" (migration 0023). */
+  chapterAddedAt: stories.chapterAddedAt,
 };
 
 export type StoryCardFields = Pick<StoryRecord, keyof typeof storyCardColumns>;
@@ -91,6 +98,7 @@ export function communityColumns(viewer: Placeholder | string | null) {
     // Approved comments, plus the viewer's own still waiting for a moderator.
     commentCount: sql<number>`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and (${status} = 'approved' or (${status} = 'pending' and ${qualified(comments.authorId)} = ${viewer})))::int`,
     isBookmarked: sql<boolean>`exists (select 1 from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${qualified(bookmarks.userId)} = ${viewer})`,
+    followsAuthor: sql<boolean>`exists (select 1 from ${subscriptions} where ${qualified(subscriptions.authorId)} = ${qualified(stories.authorId)} and ${qualified(subscriptions.subscriberId)} = ${viewer})`,
   };
 }
 
@@ -114,12 +122,20 @@ export type CardRow = StoryCardFields & {
   bookmarkCount: number;
   commentCount: number;
   isBookmarked: boolean;
+  followsAuthor: boolean;
   coverId: string | null;
 };
 
 /** A card from its row; the drivers answer int and boolean columns in their JS types already. */
 export function toStoryCard(row: CardRow, authorUsername: string | null): StoryCard {
-  const { bookmarkCount, commentCount, isBookmarked, coverId: cover, ...fields } = row;
+  const {
+    bookmarkCount,
+    commentCount,
+    isBookmarked,
+    followsAuthor,
+    coverId: cover,
+    ...fields
+  } = row;
   const [coverId = null, coverUrl = null] = cover?.split(" ") ?? [];
   return {
     ...fields,
@@ -130,6 +146,7 @@ export function toStoryCard(row: CardRow, authorUsername: string | null): StoryC
       bookmarkCount: Number(bookmarkCount),
       commentCount: Number(commentCount),
       isBookmarked: isBookmarked === true || String(isBookmarked) === "true",
+      followsAuthor: followsAuthor === true || String(followsAuthor) === "true",
     },
   };
 }

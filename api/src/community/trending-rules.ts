@@ -44,6 +44,16 @@ export interface TrendingSignalsSql {
 }
 
 /**
+ * The trending window before `asOf` as a condition on a created_at column: engagement after
+ * `asOf` never counts, so a frozen ranking stays frozen. The maintained snapshots
+ * (trending-queries.ts) find the stories to score with it.
+ */
+export function trendingWindowSql(asOf: SQL): (createdAt: SQL) => SQL {
+  const windowStart = sql`(${asOf} - make_interval(days => ${TRENDING.windowDays}))`;
+  return (createdAt) => sql`${createdAt} > ${windowStart} and ${createdAt} <= ${asOf}`;
+}
+
+/**
  * trendingScore as SQL, at `asOf`: engagement in the window before asOf (never after, so a frozen
  * ranking stays frozen) over a power of the age in hours.
  */
@@ -52,9 +62,7 @@ export function trendingScoreSql({
   publishedAt,
   countWithin,
 }: TrendingSignalsSql): SQL<number> {
-  const windowStart = sql`(${asOf} - make_interval(days => ${TRENDING.windowDays}))`;
-  const inWindow = (createdAt: SQL) =>
-    sql`${createdAt} > ${windowStart} and ${createdAt} <= ${asOf}`;
+  const inWindow = trendingWindowSql(asOf);
   const engagement = sql`(${TRENDING.bookmarkWeight} * ${countWithin.bookmarks(inWindow)} + ${TRENDING.commentWeight} * ${countWithin.comments(inWindow)} + ${TRENDING.readWeight} * ${countWithin.reads(inWindow)})`;
   // In float8: extract() answers numeric, and exact decimals cost more than the whole ranking.
   const ageHours = sql`greatest(0, extract(epoch from (${asOf} - ${publishedAt}))::float8 / 3600.0)`;

@@ -17,9 +17,18 @@ describe("the api's configuration", () => {
       readHashSecret: expect.stringMatching(/^[0-9a-f]{64}$/),
       trustProxy: "loopback",
       moderation: { storyModeration: "off", commentFlagThreshold: 3 },
-      addressLimits: { anonymousRequestsPerMinute: 1200, storyStartsPerAddress: 30 },
+      addressLimits: {
+        anonymousRequestsPerMinute: 1200,
+        storyStartsPerAddress: 30,
+        socketSlotLeaseSeconds: 60,
+      },
       adminEmails: [],
+      aiAllowance: { memberPerDay: 50, premiumPerDay: 200 },
       publicListCacheMs: 1500,
+      notificationPollMs: 1000,
+      trending: { refreshMs: 60_000, retentionMs: 30 * 60_000 },
+      tokenCache: { maxAgeMs: 300_000, maxEntries: 10_000 },
+      viewerProfileCacheMs: 10_000,
       generation: {
         workers: 1,
         leaseSeconds: 30,
@@ -37,7 +46,34 @@ describe("the api's configuration", () => {
         premiumPriceCents: 499,
         premiumDays: 30,
       },
+      email: null,
+      vapid: null,
+      metrics: { host: "127.0.0.1", port: 9464 },
+      tracing: { serviceName: null, otlpEndpoint: null },
     });
+  });
+
+  it("sends e-mail only with SMTP_URL, which needs READ_HASH_SECRET and never echoes a password", () => {
+    const smtp = { SMTP_URL: "smtps://digest:hunter2@mail.example.com:465", READ_HASH_SECRET: "s" };
+    expect(loadConfig({ ...smtp, PUBLIC_BASE_URL: "https://storyloom.example" }).email).toEqual({
+      smtpUrl: smtp.SMTP_URL,
+      from: "Storyloom <no-reply@storyloom.example>",
+      digestIntervalMs: 86_400_000,
+    });
+    expect(
+      loadConfig({
+        ...smtp,
+        EMAIL_FROM: "Digest <d@example.com>",
+        EMAIL_DIGEST_INTERVAL_SECONDS: "60",
+      }).email,
+    ).toMatchObject({ from: "Digest <d@example.com>", digestIntervalMs: 60_000 });
+    expect(() => loadConfig({ SMTP_URL: smtp.SMTP_URL })).toThrow(
+      /SMTP_URL needs READ_HASH_SECRET/,
+    );
+    expect(() =>
+      loadConfig({ ...smtp, SMTP_URL: "http://digest:hunter2@mail.example.com" }),
+    ).toThrow(/SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL, got "http:\/\/digest:\*\*\*@/);
+    expect(() => loadConfig({ ...smtp, EMAIL_FROM: "not an address" })).toThrow(/EMAIL_FROM/);
   });
 
   it("reads every variable", () => {
@@ -56,6 +92,7 @@ describe("the api's configuration", () => {
       STORY_STARTS_PER_ADDRESS: "12",
       ADMIN_EMAILS: " Mara@Example.com, ,jo@example.org ",
       DRAIN_TIMEOUT_MS: "2500",
+      ALLOW_TEST_MODES_OFF_LOOPBACK: "on",
     });
     expect(config).toMatchObject({
       host: "0.0.0.0",
@@ -167,7 +204,40 @@ describe("the api's configuration", () => {
   });
 
   it("runs in production with real Firebase when the emulator is not configured", () => {
-    const production = { NODE_ENV: "production", ...STRIPE_KEYS };
+    const production = { NODE_ENV: "production", TRUSTED_PROXIES: "10.0.0.0/8", ...STRIPE_KEYS };
     expect(loadConfig(production).isProduction).toBe(true);
+  });
+
+  it("believes X-Forwarded-For from loopback by default, and in production only from the proxies named", () => {
+    // The probe of issue 27: any loopback peer was believed, also in production.
+    const production = { NODE_ENV: "production", ...STRIPE_KEYS };
+    expect(() => loadConfig(production)).toThrow(
+      new ConfigError(
+        "TRUSTED_PROXIES must be set when NODE_ENV=production: the addresses of the proxies in front (the balancer, the bffs), or none",
+      ),
+    );
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: "10.0.0.0/8" }).trustProxy).toBe(
+      "10.0.0.0/8",
+    );
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: " None " }).trustProxy).toBe(false);
+  });
+
+  it("refuses the emulator's unsigned tokens and the local test checkout beyond loopback unless allowed", () => {
+    // The probe of issue 27: a public deployment that forgot NODE_ENV=production was open.
+    const emulator = { FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" };
+    expect(() => loadConfig({ API_HOST: "0.0.0.0", ...emulator, ...STRIPE_KEYS })).toThrow(
+      new ConfigError(
+        "FIREBASE_AUTH_EMULATOR_HOST (unsigned tokens) on API_HOST=0.0.0.0, beyond loopback: set STRIPE_SECRET_KEY and unset the emulator, or ALLOW_TEST_MODES_OFF_LOOPBACK=on if this is meant",
+      ),
+    );
+    expect(() => loadConfig({ API_HOST: "10.1.2.3" })).toThrow(
+      /^the local test checkout \(no STRIPE_SECRET_KEY\) on API_HOST=10.1.2.3/,
+    );
+    for (const host of ["127.0.0.1", "127.0.0.2", "::1", "localhost"]) {
+      expect(loadConfig({ API_HOST: host, ...emulator }).host).toBe(host);
+    }
+    expect(loadConfig({ API_HOST: "0.0.0.0", ...STRIPE_KEYS }).host).toBe("0.0.0.0");
+    const allowed = { API_HOST: "0.0.0.0", ...emulator, ALLOW_TEST_MODES_OFF_LOOPBACK: "on" };
+    expect(loadConfig(allowed).firebase.authEmulatorHost).toBe("127.0.0.1:9099");
   });
 });

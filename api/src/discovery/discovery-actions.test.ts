@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { CommunityQueries } from "../community/community-queries.js";
-import { trendingScoreSql } from "../community/trending-rules.js";
+import { maintainedTrending } from "../community/trending-snapshots.js";
 import type { Database } from "../platform/db/database.js";
 import { stories, type UserRecord } from "../platform/db/schema.js";
 import { StoriesQueries } from "../stories/stories-queries.js";
@@ -50,7 +50,7 @@ afterAll(() => database?.dispose());
 const pickingDeps = () => ({
   db,
   stories: new StoriesQueries(db),
-  community: new CommunityQueries(db, trendingScoreSql),
+  community: new CommunityQueries(db),
   discovery,
 });
 
@@ -120,10 +120,12 @@ describe("the public lists without HTTP", () => {
   it("pages the popular ranking at its first page's instant: later stories wait for a new ranking", async () => {
     const tag = "frozen";
     let now = new Date();
+    const clock = () => now;
     const deps = {
-      community: new CommunityQueries(db, trendingScoreSql),
+      community: new CommunityQueries(db),
+      ...maintainedTrending(db, { refreshMs: 0, retentionMs: 60_000 }, clock),
       discovery,
-      now: () => now,
+      now: clock,
     };
     const tagged = async (publishedAt: Date) => {
       const story = await writtenStory(db, owner, { isPublic: true });

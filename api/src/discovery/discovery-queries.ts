@@ -17,7 +17,14 @@ import {
 } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/postgres-errors.js";
-import { categories, stories, users, type CategoryRecord } from "../platform/db/schema.js";
+import {
+  categories,
+  stories,
+  tagCounts,
+  tagSpellings,
+  users,
+  type CategoryRecord,
+} from "../platform/db/schema.js";
 
 // Discovery's queries (docs/decisions/024): categories and their counts, the tags of listed
 // stories, and full-text search. Counts and search see listed stories only (story-card-queries
@@ -64,28 +71,28 @@ const withoutMarkers = (text: SQL) => sql`translate(${text}, chr(2) || chr(3), '
 const headlineOptions = (extra: string) =>
   sql.raw(`'StartSel=' || chr(2) || ', StopSel=' || chr(3) || '${extra}'`);
 
-const storyCountColumn = sql<number>`(select count(*) from ${stories} where ${qualified(stories.categoryId)} = ${qualified(categories.id)} and ${isListed})::int`;
+const withStoryCount = (category: CategoryRecord): CategoryWithCount => ({
+  ...category,
+  storyCount: category.listedStoryCount,
+});
 
 export class DiscoveryQueries {
   private readonly statements = new PreparedStatements();
 
   constructor(private readonly db: Database) {}
 
-  /** Every category by name, with its listed stories counted. */
+  /** Every category by name, with its listed stories (counted by a trigger, migration 0010). */
   async listCategories(): Promise<CategoryWithCount[]> {
     const rows = await this.db
-      .select({ category: categories, storyCount: storyCountColumn })
+      .select()
       .from(categories)
       .orderBy(asc(sql`lower(${categories.name})`), asc(categories.id));
-    return rows.map((row) => ({ ...row.category, storyCount: Number(row.storyCount) }));
+    return rows.map(withStoryCount);
   }
 
   async findCategory(id: string): Promise<CategoryWithCount | null> {
-    const [row] = await this.db
-      .select({ category: categories, storyCount: storyCountColumn })
-      .from(categories)
-      .where(eq(categories.id, id));
-    return row ? { ...row.category, storyCount: Number(row.storyCount) } : null;
+    const [row] = await this.db.select().from(categories).where(eq(categories.id, id));
+    return row ? withStoryCount(row) : null;
   }
 
   async createCategory(category: {
@@ -204,21 +211,18 @@ export class DiscoveryQueries {
 
   /**
    * The tags of listed stories with how many stories carry each, most used first, then by name;
-   * at most `limit`. One tag ignoring case: its id is the lower-cased name.
+   * at most `limit`. One tag ignoring case: its id is the lower-cased name, its name the most used
+   * spelling (the first by name among equals, as mode() picked). Counted by a trigger (migration
+   * 0010), so this reads a few hundred rows, not every story.
    */
   async listTags(limit: number): Promise<TagCount[]> {
     const statement = this.statements.of("tags", () => {
-      const tag = sql.raw("tag_name");
+      const spelling = sql<string>`(select ${qualified(tagSpellings.spelling)} from ${tagSpellings} where ${qualified(tagSpellings.tagId)} = ${qualified(tagCounts.id)} and ${qualified(tagSpellings.uses)} > 0 order by ${qualified(tagSpellings.uses)} desc, ${qualified(tagSpellings.spelling)} limit 1)`;
       return this.db
-        .select({
-          id: sql<string>`lower(${tag})`.as("tag_id"),
-          name: sql<string>`mode() within group (order by ${tag})`,
-          storyCount: sql<number>`count(distinct ${stories.id})::int`.as("story_count"),
-        })
-        .from(sql`${stories} cross join lateral unnest(${qualified(stories.tags)}) as ${tag}`)
-        .where(isListed)
-        .groupBy(sql`lower(${tag})`)
-        .orderBy(sql`"story_count" desc`, sql`"tag_id"`)
+        .select({ id: tagCounts.id, name: spelling, storyCount: tagCounts.storyCount })
+        .from(tagCounts)
+        .where(sql`${tagCounts.storyCount} > 0`)
+        .orderBy(desc(tagCounts.storyCount), asc(tagCounts.id))
         .limit(sql.placeholder("limit"));
     });
     const rows = await statement.execute({ limit });
@@ -238,14 +242,15 @@ export class DiscoveryQueries {
 
   /**
    * Full-text search over listed stories published by `asOf` (docs/decisions/024): the title,
-   * tags, description and preview (the stored search_document) and the author's username,
-   * ranked by ts_rank_cd, ties newest first. One statement with the card's columns and the
+   * tags, description and preview and the author's username (the stored search_vector, its GIN
+   * index finds the matches: docs/decisions/041), ranked by ts_rank_cd, ties newest first. One statement with the card's columns and the
    * highlighted title and excerpt, which PostgreSQL computes for the page's rows only.
    */
   async search(query: SearchQuery, viewerId: string | null): Promise<SearchHit[]> {
     const statement = this.statements.of(`search:${filtersShape(query.filters)}`, () => {
       const words = sql`websearch_to_tsquery('english', ${sql.placeholder("words")})`;
-      const document = sql`(${sql.raw('"stories"."search_document"')} || setweight(to_tsvector('english', coalesce(${qualified(users.username)}, '')), 'B'))`;
+      // search_document and the author's username, stored and indexed (migration 0011).
+      const document = sql.raw('"stories"."search_vector"');
       const rank = sql<number>`ts_rank_cd(${document}, ${words})`.as("search_rank");
       const excerpt = sql`concat_ws(' ', ${qualified(stories.description)}, ${qualified(stories.preview)})`;
       return this.db

@@ -1,5 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadApiConfig } from "../config/api-config.js";
+import { bookmarks, comments, stories, subscriptions } from "../platform/db/schema.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
 import { startTestApi, type TestApi } from "../testing/test-api.js";
 
@@ -111,16 +113,77 @@ describe("a visitor's page of public cards", () => {
     expect(sent.filter((statement) => statement.includes('"stories"'))).toHaveLength(1);
   });
 
-  it("is never kept for a signed-in reader, whose cards carry their bookmarks", async () => {
-    const url = "/v1/stories?sort=newest&size=8";
-    await pageOf(url); // a visitor's copy is in memory now
-    const storyQueries = (statements: string[]) =>
-      statements.filter((statement) => statement.includes('"stories"'));
-    const first = await pageOf(url, reader);
-    const second = await pageOf(url, reader);
-    expect(storyQueries(first.statements)).toHaveLength(1);
-    expect(storyQueries(second.statements)).toHaveLength(1);
-    expect(second.page.items.length).toBeGreaterThan(0);
+  it("is a signed-in reader's page too, with their own bookmark, follow and pending comment laid over it", async () => {
+    const url = "/v1/stories?sort=newest&size=10";
+    const { db } = api.database;
+    const [story] = await db
+      .update(stories)
+      .set({ chapterAddedAt: new Date() })
+      .where(eq(stories.publicId, storyId))
+      .returning({ id: stories.id });
+    const visitors = await pageOf(url);
+    // Written past the api, so the visitors' page stays kept: only the reader's state is new.
+    await db.insert(bookmarks).values({ userId: reader.id, storyId: story!.id });
+    await db
+      .insert(subscriptions)
+      .values({ id: "sub-lay", subscriberId: reader.id, authorId: owner.id });
+    await db.insert(comments).values({
+      id: "pending-lay",
+      storyId: story!.id,
+      authorId: reader.id,
+      content: "Waiting for a moderator.",
+      moderationStatus: "pending",
+    });
+
+    const readers = await pageOf(url, reader);
+    // Who they are (api/src/people), then one statement, their state: no card is read again.
+    const read = readers.statements.filter((statement) => !statement.includes('from "users"'));
+    expect(read).toHaveLength(1);
+    expect(read[0]).toContain('"bookmarks"');
+    const own = ({
+      is_bookmarked,
+      new_chapter,
+      comment_count,
+      ...rest
+    }: Card & Record<string, unknown>) => ({
+      rest,
+      mine: { is_bookmarked, new_chapter, comment_count },
+    });
+    const shown = readers.page.items.map(own);
+    const shared = visitors.page.items.map(own);
+    expect(shown.map((card: { rest: unknown }) => card.rest)).toEqual(
+      shared.map((card: { rest: unknown }) => card.rest),
+    );
+    const index = visitors.page.items.findIndex((card: Card) => card.public_id === storyId);
+    expect(shared[index]!.mine).toEqual({
+      is_bookmarked: false,
+      new_chapter: false,
+      comment_count: 0,
+    });
+    expect(shown[index]!.mine).toEqual({
+      is_bookmarked: true,
+      new_chapter: true,
+      comment_count: 1,
+    });
+    // The owner's other story: followed, but no chapter added; not bookmarked.
+    const other = shown.find(
+      (card: { rest: { public_id: string } }, i: number) =>
+        i !== index && card.rest.public_id !== storyId,
+    );
+    expect(other?.mine).toEqual({ is_bookmarked: false, new_chapter: false, comment_count: 0 });
+  });
+
+  it("is built whole for a reader whose own story is on it: its owner sees more of it", async () => {
+    const url = "/v1/stories?sort=newest&size=11";
+    await pageOf(url);
+    const owners = await pageOf(url, owner);
+    // Seen on the kept page, their card sends them to the page read for them, as the list is.
+    const read = owners.statements.filter((statement) => !statement.includes('from "users"'));
+    expect(read).toHaveLength(1);
+    expect(read[0]).toMatch(/order by/i);
+    expect(cardOf(owners.page, storyId)).toMatchObject({ is_owner: true });
+    // The visitors' page is still what visitors get.
+    expect(cardOf((await pageOf(url)).page, storyId)).toMatchObject({ is_owner: false });
   });
 });
 

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { LRUCache } from "lru-cache";
+import type { CacheOutcome } from "../platform/observability/api-metrics.js";
 
 /** How many different visitor pages are kept (docs/decisions/036, the micro-cache). */
 export const PUBLIC_LIST_CACHE_ENTRIES = 500;
@@ -12,21 +13,31 @@ export const PUBLIC_LIST_CACHE_ENTRIES = 500;
  * encoded again on its way out.
  */
 export interface PublicListCache {
+  /** Whether answers are kept at all (a TTL of 0 keeps none). */
+  readonly keeps: boolean;
   answer(key: string, load: () => Promise<Buffer>): Promise<Buffer>;
   clear(): void;
 }
 
-export function createPublicListCache(ttlMs: number): PublicListCache {
-  if (ttlMs === 0) return { answer: (_key, load) => load(), clear: () => {} };
+export function createPublicListCache(
+  ttlMs: number,
+  lookedUp: (outcome: CacheOutcome) => void = () => {},
+): PublicListCache {
+  if (ttlMs === 0) return { keeps: false, answer: (_key, load) => load(), clear: () => {} };
   const answers = new LRUCache<string, Buffer>({ max: PUBLIC_LIST_CACHE_ENTRIES, ttl: ttlMs });
   const loading = new Map<string, Promise<Buffer>>();
   /** Counts clear() calls: a load kept only if none happened while it ran. */
   let generation = 0;
   return {
+    keeps: true,
     answer(key, load) {
       const cached = answers.get(key);
-      if (cached !== undefined) return Promise.resolve(cached);
+      if (cached !== undefined) {
+        lookedUp("hit");
+        return Promise.resolve(cached);
+      }
       const shared = loading.get(key);
+      lookedUp(shared === undefined ? "miss" : "hit");
       if (shared !== undefined) return shared;
       const startedIn = generation;
       const loaded = load().then((body) => {

@@ -1,4 +1,6 @@
 import type { CommunityQueries } from "../community/community-queries.js";
+import type { TrendingQueries } from "../community/trending-queries.js";
+import type { TrendingSnapshots } from "../community/trending-snapshots.js";
 import { keysetCardPage, rankedCardPage, type CardPage } from "../community/card-pages.js";
 import type { PublicFilters } from "../community/listed-story-queries.js";
 import type { StoryCard } from "../community/story-card-queries.js";
@@ -10,9 +12,13 @@ import type { DiscoveryQueries, SearchHit } from "./discovery-queries.js";
 
 export interface PublicListDeps {
   community: CommunityQueries;
+  /** Trending Now and popular, on the maintained scores (docs/decisions/041). */
+  trending: TrendingQueries;
+  /** Which snapshot a first page ranks at. */
+  snapshots: TrendingSnapshots;
   /** Full-text search (docs/decisions/024). */
   discovery: DiscoveryQueries;
-  /** The clock of rankings: a first page ranks now (tests fix it). */
+  /** The clock of search: a first page ranks now (tests fix it). */
   now: () => Date;
 }
 
@@ -33,19 +39,21 @@ export async function listStories(
       deps.community.listNewest(filters, limit, after, viewerId),
     );
   }
-  return rankedCardPage(page, deps.now, ({ asOf, skip, limit }) =>
-    deps.community.listTrending({ filters, asOf, skip, limit }, viewerId),
+  return rankedCardPage(
+    page,
+    () => deps.snapshots.current(),
+    ({ asOf, skip, limit }) => deps.trending.listTrending({ filters, asOf, skip, limit }, viewerId),
   );
 }
 
-/** Trending Now on the home page: the popular ranking now, `skip` rows in. */
+/** Trending Now on the home page: the popular ranking of the current snapshot, `skip` rows in. */
 export async function listTrendingStories(
   deps: PublicListDeps,
   viewerId: string | null,
   { limit, skip }: { limit: number; skip: number },
 ): Promise<StoryCard[]> {
-  return deps.community.listTrending(
-    { filters: {}, asOf: deps.now().toISOString(), skip, limit },
+  return deps.trending.listTrending(
+    { filters: {}, asOf: await deps.snapshots.current(), skip, limit },
     viewerId,
   );
 }
@@ -56,7 +64,10 @@ export async function searchStories(
   viewerId: string | null,
   { text, filters, ...page }: PageRequest & { text: string; filters: PublicFilters },
 ): Promise<CardPage<SearchHit>> {
-  return rankedCardPage(page, deps.now, ({ asOf, skip, limit }) =>
-    deps.discovery.search({ text, filters, asOf, skip, limit }, viewerId),
+  return rankedCardPage(
+    page,
+    () => deps.now().toISOString(),
+    ({ asOf, skip, limit }) =>
+      deps.discovery.search({ text, filters, asOf, skip, limit }, viewerId),
   );
 }

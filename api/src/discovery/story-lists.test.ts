@@ -1,21 +1,22 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { CommunityQueries } from "../community/community-queries.js";
 import {
   bookmarks,
   comments,
   stories,
   storyReads,
+  trendingSnapshots,
   type StoryRecord,
 } from "../platform/db/schema.js";
-import { rankTrending } from "../community/trending-rules.js";
+import { rankTrending, trendingScoreSql, trendingWindowSql } from "../community/trending-rules.js";
 import {
   newPerson,
   storyIn,
   type TestPerson,
   useOwnerAndReader,
 } from "../testing/story-fixtures.js";
-import { trendingScoreSql } from "../community/trending-rules.js";
+import { maintainedTrending } from "../community/trending-snapshots.js";
+import { TrendingQueries } from "../community/trending-queries.js";
 
 const ctx = useOwnerAndReader();
 
@@ -150,7 +151,7 @@ describe("public lists", () => {
 
 describe("ranking and paging", () => {
   const asOf = new Date("2026-03-10T12:00:00Z");
-  let community: CommunityQueries;
+  let community: TrendingQueries;
   let candidates: Array<StoryRecord & { bookmarks: number; comments: number; reads: number }>;
 
   async function engage(story: StoryRecord, kind: "bookmark" | "comment" | "read", at: Date) {
@@ -177,7 +178,10 @@ describe("ranking and paging", () => {
   }
 
   beforeAll(async () => {
-    community = new CommunityQueries(ctx.api.database.db, trendingScoreSql);
+    community = maintainedTrending(ctx.api.database.db, {
+      refreshMs: 0,
+      retentionMs: 60_000,
+    }).trending;
     // A fixed clock: ages and windows are measured from asOf, not from when the test runs.
     const plan = [
       { hoursOld: 2, bookmarks: 0, comments: 0, reads: 1 },
@@ -234,6 +238,55 @@ describe("ranking and paging", () => {
       "Ranked 2",
       "Ranked 3",
     ]);
+  });
+
+  it("holds the newest stories without engagement in the snapshot and reads older ones from stories, in one order", async () => {
+    // A snapshot that holds two of them (decision 075), at an instant of this test's own.
+    const at = new Date("2026-06-01T12:00:00Z");
+    const front = new TrendingQueries(
+      ctx.api.database.db,
+      { score: trendingScoreSql, window: trendingWindowSql },
+      2,
+    );
+    const plan = [
+      { hoursOld: 1, bookmarks: 0 },
+      { hoursOld: 2, bookmarks: 1 },
+      { hoursOld: 3, bookmarks: 0 },
+      { hoursOld: 4, bookmarks: 0 },
+      { hoursOld: 6, bookmarks: 2 },
+      { hoursOld: 9, bookmarks: 0 },
+      { hoursOld: 400, bookmarks: 0 },
+    ];
+    const made = [];
+    for (const [index, step] of plan.entries()) {
+      const story = await published(ctx.owner, new Date(at.getTime() - step.hoursOld * HOUR), {
+        title: `Front ${index}`,
+        tags: ["front"],
+      });
+      for (let n = 0; n < step.bookmarks; n += 1)
+        await engage(story, "bookmark", new Date(at.getTime() - HOUR / 2));
+      made.push({
+        ...story,
+        publishedAt: story.publishedAt as Date,
+        comments: 0,
+        reads: 0,
+        ...step,
+      });
+    }
+    const expected = rankTrending(made, at).map((story) => story.title);
+    const page = (skip: number, limit: number) =>
+      front.listTrending({ filters: { tag: "front" }, asOf: at.toISOString(), skip, limit });
+    expect((await page(0, 50)).map((story) => story.title)).toEqual(expected);
+    const oneByOne = [];
+    for (let skip = 0; skip < plan.length; skip += 1) oneByOne.push(...(await page(skip, 1)));
+    expect(oneByOne.map((story) => story.title)).toEqual(expected);
+    // The two newest without engagement are held (1 and 3 hours old); from the 3-hour-old one
+    // down, the others came from stories.
+    const [snapshot] = await ctx.api.database.db
+      .select({ unengagedFrom: trendingSnapshots.unengagedFrom })
+      .from(trendingSnapshots)
+      .where(eq(trendingSnapshots.rankedAt, at.toISOString()));
+    expect(snapshot?.unengagedFrom?.getTime()).toBe(at.getTime() - 3 * HOUR);
   });
 
   it("leaves out stories published after the ranking instant", async () => {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from "@fastify/type-provider-typebox";
 import type { FastifyRequest } from "fastify";
+import type { AiAllowance } from "../allowance/ai-allowance.js";
 import type { CommunityQueries } from "../community/community-queries.js";
 import type { DiscoveryQueries } from "../discovery/discovery-queries.js";
 import type { Database } from "../platform/db/database.js";
@@ -28,6 +29,8 @@ export interface GenerationRoutesOptions {
   media: MediaStore | null;
   /** Story starts per user, and per client address (platform/limits/rate-limits.ts). */
   startLimiters: { perUser: RateLimiter; perAddress: RateLimiter };
+  /** The AI daily allowance a start counts against (decision 070). */
+  allowance?: AiAllowance;
 }
 
 /** POST /stories/generate/start: a story begins (docs/decisions/008-story-generation-pipeline.md). */
@@ -36,7 +39,15 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationRoutesOptions
   options,
 ) => {
   const { db, stories, community, discovery, media, guards, links } = options;
-  const deps = { db, stories, community, discovery, media, limiters: options.startLimiters };
+  const deps = {
+    db,
+    stories,
+    community,
+    discovery,
+    media,
+    limiters: options.startLimiters,
+    allowance: options.allowance,
+  };
 
   app.post(
     "/stories/generate/start",
@@ -48,7 +59,7 @@ export const generationRoutes: FastifyPluginAsyncTypebox<GenerationRoutesOptions
         operationId: "startStoryGeneration",
         summary: "Starts writing a story: it begins generating; a worker writes it.",
         description:
-          "At most 10 starts per 10 minutes per user, and STORY_STARTS_PER_ADDRESS per client address (429 with Retry-After).",
+          "At most 10 starts per 10 minutes per user, and STORY_STARTS_PER_ADDRESS per client address (429 with Retry-After). Each start counts against the AI daily allowance (429 AI_ALLOWANCE_USED_UP past it).",
         tags: ["stories"],
         security: bearerSecurity,
         body: StartStoryBody,

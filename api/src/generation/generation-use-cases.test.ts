@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customAlphabet } from "nanoid";
 import { CommunityQueries } from "../community/community-queries.js";
-import { trendingScoreSql } from "../community/trending-rules.js";
 import { CATEGORY_NOT_FOUND } from "../discovery/category-rules.js";
 import { DiscoveryQueries } from "../discovery/discovery-queries.js";
 import type { Database } from "../platform/db/database.js";
@@ -38,7 +37,7 @@ beforeAll(async () => {
   deps = {
     db,
     stories: new StoriesQueries(db),
-    community: new CommunityQueries(db, trendingScoreSql),
+    community: new CommunityQueries(db),
     discovery: new DiscoveryQueries(db),
     media: null,
     limiters: { perUser: limits.storyStarts, perAddress: limits.storyStartsPerAddress },

@@ -1,4 +1,5 @@
 import type { StoryRequest } from "@storyloom/writer";
+import { spendAllowance, type AiAllowance } from "../allowance/ai-allowance.js";
 import type { DiscoveryQueries } from "../discovery/discovery-queries.js";
 import { pickedCategory } from "../discovery/category-actions.js";
 import type { Database } from "../platform/db/database.js";
@@ -22,6 +23,8 @@ export interface StartStoryDeps extends StoryViewDeps {
    * (platform/limits/rate-limits.ts).
    */
   limiters: { perUser: RateLimiter; perAddress: RateLimiter };
+  /** The AI daily allowance a start counts against (decision 070). */
+  allowance?: AiAllowance;
 }
 
 /** The generation form as sent: its fields, and the category picked, if any. */
@@ -45,7 +48,14 @@ export async function startStory(
   const category = await pickedCategory(deps.discovery, input.category_id);
   await deps.limiters.perUser.takeTurn(author.id, STARTING_TOO_FAST);
   await deps.limiters.perAddress.takeTurn(addressKey(address), STARTING_TOO_FAST);
-  const story = await createStory(deps.db, author.id, request, category);
+  const story = await spendAllowance(
+    deps.allowance,
+    author,
+    "generation",
+    null,
+    () => createStory(deps.db, author.id, request, category),
+    (created) => created.id,
+  );
   return ownersView(deps, story, author);
 }
 

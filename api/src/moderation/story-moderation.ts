@@ -9,6 +9,7 @@ import type { StoriesQueries, StoryMediaInfo } from "../stories/stories-queries.
 import { followedByPictures } from "../stories/story-pictures-sync.js";
 import { storyNotFound, storyViewerOf } from "../stories/visibility-rules.js";
 import { assertModerator, rejectionReason } from "./moderation-rules.js";
+import { notifyPerson, notifyStoryListed } from "../notifications/notify.js";
 
 // The stories' moderation queue (docs/product.md#moderation): with STORY_MODERATION=pre a public
 // story waits as pending until a moderator approves it (others may see it) or rejects it with a
@@ -48,6 +49,24 @@ export async function listPendingStories(
   }));
 }
 
+/**
+ * The owner hears of the decision, and an approved public story is announced to the author's
+ * followers (docs/product.md#notifications).
+ */
+async function tellOfDecision(db: Database, before: StoryRecord, after: StoryRecord) {
+  const outcome = after.moderationStatus;
+  if (outcome === "approved" || outcome === "rejected") {
+    await notifyPerson(db, {
+      recipientId: after.authorId,
+      kind: "moderation_outcome",
+      storyId: after.id,
+      actorId: null,
+      outcome,
+    });
+  }
+  await notifyStoryListed(db, before, after);
+}
+
 async function decideStory(
   deps: StoryModerationDeps,
   moderator: UserRecord,
@@ -62,6 +81,7 @@ async function decideStory(
     if (updated !== null) {
       await notifyStoryEvent(deps.db, updated.publicId, updated.eventSeq);
       await followedByPictures(deps.db, deps.media, updated.id);
+      await tellOfDecision(deps.db, story, updated);
       return {
         story: updated,
         authorUsername: story.authorUsername,

@@ -1,4 +1,4 @@
-import type { PaymentAction } from "./purchase-rules.js";
+import type { PaidAmount, PaymentAction } from "./purchase-rules.js";
 
 // What the api needs from a payment provider (docs/decisions/031-payments.md): a hosted checkout
 // for one purchase, a refund, and the provider's signed events read into the few facts that move a
@@ -40,6 +40,8 @@ export interface PaymentEvent {
   sessionId: string | null;
   /** The provider's payment (a Stripe PaymentIntent id): how refunds find their purchase. */
   paymentId: string | null;
+  /** What the buyer paid, for a completed checkout (amount_total and currency). */
+  paid?: PaidAmount | null;
   /** The event as received, for the admin's event log. */
   payload: unknown;
 }

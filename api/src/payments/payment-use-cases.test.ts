@@ -278,6 +278,60 @@ describe("refundPurchase", () => {
   });
 });
 
+describe("refundPurchase racing the provider's refund event", () => {
+  it("the event that overtakes the admin's request refunds as the admin's", async () => {
+    const [author, reader, admin] = [
+      await newUser("author"),
+      await newUser("reader"),
+      await newUser("admin"),
+    ];
+    const story = await listedStory(author.id, 299);
+    const { purchase } = await startStoryCheckout(checkoutDeps(), reader, story.publicId);
+    const provider = fakeProvider();
+    const deps = { db, provider, now: () => NOW, log: silent };
+    await recordPaymentEvent(deps, event("completed", purchase.id));
+    // The provider tells its webhook before it answers the api's refund call.
+    provider.refund = async (paymentId: string, key: string) => {
+      provider.refunds.push({ paymentId, key });
+      expect(await recordPaymentEvent(deps, event("refunded", purchase.id))).toBe("applied");
+    };
+    const refunded = await refundPurchase(deps, { purchaseId: purchase.id, adminId: admin.id });
+    expect(refunded).toMatchObject({ status: "refunded", refundReason: "admin" });
+    expect((await ledger(purchase.id)).map((entry) => entry.amountCents)).toEqual([209, -209]);
+    const log = await db
+      .select()
+      .from(paymentEvents)
+      .where(eq(paymentEvents.purchaseId, purchase.id))
+      .orderBy(paymentEvents.receivedAt);
+    expect(log.map((entry) => [entry.type, entry.outcome])).toEqual([
+      ["test.completed", "applied"],
+      ["admin.refund", "already-applied"],
+      ["test.refunded", "applied"],
+    ]);
+  });
+
+  it("a refund the provider refused leaves a later refund at the provider the provider's", async () => {
+    const [author, reader, admin] = [
+      await newUser("author"),
+      await newUser("reader"),
+      await newUser("admin"),
+    ];
+    const story = await listedStory(author.id, 299);
+    const { purchase } = await startStoryCheckout(checkoutDeps(), reader, story.publicId);
+    const provider = fakeProvider();
+    const deps = { db, provider, now: () => NOW, log: silent };
+    await recordPaymentEvent(deps, event("completed", purchase.id));
+    provider.down = true;
+    await failsWith(
+      refundPurchase(deps, { purchaseId: purchase.id, adminId: admin.id }),
+      "unavailable",
+      PROVIDER_DOWN,
+    );
+    expect(await recordPaymentEvent(deps, event("refunded", purchase.id))).toBe("applied");
+    expect(await row(purchase.id)).toMatchObject({ status: "refunded", refundReason: "provider" });
+  });
+});
+
 describe("premium periods", () => {
   /** A paid premium purchase of `buyer`, made at `now`. */
   async function boughtPremium(buyer: { id: string; email: string }, now: Date) {
@@ -289,7 +343,7 @@ describe("premium periods", () => {
     return purchase.id;
   }
 
-  it("stacks a second bought period after the first; refunding the first leaves the second's end, as today", async () => {
+  it("stacks a second bought period after the first; refunding the first moves the second back", async () => {
     const buyer = await newUser("buyer");
     const first = await boughtPremium(buyer, NOW);
     expect(await premiumUntil(buyer.id)).toEqual(inDays(30));
@@ -297,8 +351,8 @@ describe("premium periods", () => {
     expect(await premiumUntil(buyer.id)).toEqual(inDays(60));
     const deps = { db, provider: fakeProvider(), now: () => NOW };
     expect(await recordPaymentEvent(deps, event("refunded", first))).toBe("applied");
-    // premium_until is the latest end of the periods left: the second does not move back.
-    expect(await premiumUntil(buyer.id)).toEqual(inDays(60));
+    // The probe's finding: the second period kept its end (+60 days) after the first was refunded.
+    expect(await premiumUntil(buyer.id)).toEqual(inDays(30));
     await recordPaymentEvent(deps, event("refunded", second));
     expect(await premiumUntil(buyer.id)).toBeNull();
   });
@@ -313,6 +367,17 @@ describe("premium periods", () => {
     expect(revoked).toEqual({ userId: buyer.id, premiumUntil: inDays(30), premium: true });
     const later = { db, now: () => inDays(31) };
     expect(await revokePremium(later, buyer.id)).toMatchObject({ premium: false });
+  });
+
+  it("moves a period bought during an admin's grant back to when it was bought when the grant is revoked", async () => {
+    const [buyer, admin] = [await newUser("buyer"), await newUser("admin")];
+    const deps = { db, now: () => NOW };
+    await grantPremium(deps, { userId: buyer.id, adminId: admin.id, days: 365 });
+    await boughtPremium(buyer, inDays(1));
+    expect(await premiumUntil(buyer.id)).toEqual(inDays(395));
+    // The probe's finding: still premium to +395 days after the revoke.
+    const revoked = await revokePremium({ db, now: () => inDays(2) }, buyer.id);
+    expect(revoked).toEqual({ userId: buyer.id, premiumUntil: inDays(31), premium: true });
   });
 
   it("answers User not found for a user id that names nobody", async () => {

@@ -1,12 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymentEvents } from "../platform/db/schema.js";
-import {
-  FAKE_SECRET_KEY,
-  FAKE_WEBHOOK_SECRET,
-  startFakeStripe,
-  type FakeStripe,
-} from "../testing/fake-stripe.js";
+import type { FakeStripe } from "../testing/fake-stripe.js";
+import { startApiWithFakeStripe } from "../testing/stripe-test-api.js";
 import {
   earningsOf,
   eventsOf,
@@ -17,8 +13,7 @@ import {
   purchaseRow,
 } from "../testing/payment-fixtures.js";
 import { newPerson, storyIn, type TestPerson } from "../testing/story-fixtures.js";
-import { startTestApi, type TestApi } from "../testing/test-api.js";
-import { testSettings } from "../testing/test-settings.js";
+import type { TestApi } from "../testing/test-api.js";
 
 // The real api with the real stripe SDK pointed at the in-repo fake, which delivers signed events
 // to the api's webhook over HTTP (docs/decisions/031-payments.md).
@@ -28,16 +23,7 @@ let fake: FakeStripe;
 let author: TestPerson;
 let admin: TestPerson;
 beforeAll(async () => {
-  fake = await startFakeStripe();
-  const defaults = testSettings().payments;
-  api = await startTestApi(undefined, {
-    payments: {
-      ...defaults,
-      stripe: { secretKey: FAKE_SECRET_KEY, webhookSecret: FAKE_WEBHOOK_SECRET, apiBase: fake.url },
-    },
-  });
-  const address = await api.app.listen({ port: 0, host: "127.0.0.1" });
-  fake.webhookUrl = `${address}/v1/payments/webhook/stripe`;
+  ({ api, fake } = await startApiWithFakeStripe());
   [author, admin] = await Promise.all([newPerson(api, "author"), newPerson(api, "admin")]);
   await makeAdmin(api, admin);
 });
@@ -353,6 +339,30 @@ describe("the admins' payment routes", () => {
     expect(log.map((event: { type: string }) => event.type)).toEqual(
       expect.arrayContaining(["checkout.session.completed", "admin.refund", "charge.refunded"]),
     );
+    expect((await earningsOf(api, purchaseId)).map((e) => e.kind)).toEqual(["sale", "refund"]);
+  });
+
+  it("keeps an admin's refund the admin's when Stripe's refund event arrives first", async () => {
+    const { purchaseId, session } = await startPurchase();
+    await fake.complete(session.id);
+    fake.deliverRefundEventsFirst(true);
+    try {
+      const refunded = await call("POST", `/v1/admin/purchases/${purchaseId}/refund`, admin);
+      expect(refunded.statusCode).toBe(200);
+      expect(refunded.json()).toMatchObject({ status: "refunded", refund_reason: "admin" });
+    } finally {
+      fake.deliverRefundEventsFirst(false);
+    }
+    const log = (await call("GET", `/v1/admin/purchases/${purchaseId}/events`, admin)).json();
+    expect(
+      Object.fromEntries(
+        log.map((event: { type: string; outcome: string }) => [event.type, event.outcome]),
+      ),
+    ).toEqual({
+      "checkout.session.completed": "applied",
+      "charge.refunded": "applied",
+      "admin.refund": "already-applied",
+    });
     expect((await earningsOf(api, purchaseId)).map((e) => e.kind)).toEqual(["sale", "refund"]);
   });
 

@@ -8,7 +8,7 @@ import { premiumGrants, users, type PremiumGrantRecord } from "../platform/db/sc
 
 export type NewPremiumGrant = Pick<
   PremiumGrantRecord,
-  "userId" | "source" | "startsAt" | "endsAt"
+  "userId" | "source" | "startsAt" | "endsAt" | "createdAt"
 > &
   Partial<Pick<PremiumGrantRecord, "purchaseId" | "grantedBy">>;
 

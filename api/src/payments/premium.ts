@@ -35,6 +35,7 @@ export async function grantPremium(
       userId: grant.userId,
       source: "admin",
       grantedBy: grant.adminId,
+      createdAt: now,
       ...grantedPremiumPeriod(now, grant.days),
     });
     return recomputePremium(premium, grant.userId, now);
@@ -67,6 +68,7 @@ export async function grantBoughtPremium(
     userId,
     source: "purchase",
     purchaseId: purchase.id,
+    createdAt: now,
     ...boughtPremiumPeriod(user.premiumUntil, now, purchase.premiumDays ?? 0),
   });
   await recomputePremium(premium, userId, now);

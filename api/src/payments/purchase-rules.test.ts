@@ -14,6 +14,7 @@ import {
   type EventOutcome,
   type PaymentAction,
 } from "./purchase-rules.js";
+import { refusalAtCompletion, storyOnSaleOf } from "./completion-rules.js";
 
 // The purchase's state machine of docs/decisions/031-payments.md, one row per event and status.
 
@@ -32,6 +33,8 @@ function purchase(
     storyId: kind === "story" ? "story-1" : null,
     providerSessionId: known.session ?? null,
     providerPaymentId: known.payment ?? null,
+    amountCents: 199,
+    currency: "usd",
   };
 }
 
@@ -176,6 +179,61 @@ describe("what a provider event does to a purchase", () => {
       },
       expire: [],
       refundPayment: "pi_late",
+      consequence: null,
+    });
+  });
+
+  it("refuses a payment that cannot buy what its checkout offered, and gives it back", () => {
+    const onSale = { priceCents: 199, visible: true };
+    const paid = { amountCents: 199, currency: "USD" };
+    const refusal = (
+      story: { priceCents: number | null; visible: boolean } | null | undefined,
+      amount: { amountCents: number; currency: string } | null = paid,
+      kind: "story" | "premium" = "story",
+    ) => refusalAtCompletion(purchase("pending", kind), amount, story);
+    expect(refusal(onSale)).toBeNull();
+    expect(refusal(onSale, null)).toBeNull();
+    expect(refusal(onSale, { amountCents: 99, currency: "usd" })).toBe("amount-mismatch");
+    expect(refusal(onSale, { amountCents: 199, currency: "eur" })).toBe("amount-mismatch");
+    expect(refusal({ priceCents: 499, visible: true })).toBe("offer-changed");
+    expect(refusal({ priceCents: 99, visible: true })).toBe("offer-changed");
+    expect(refusal({ priceCents: null, visible: true })).toBe("offer-changed");
+    expect(refusal({ priceCents: 199, visible: false })).toBe("offer-changed");
+    expect(refusal(null)).toBe("story-gone");
+    // Premium has no story; its amount is still checked.
+    expect(refusal(undefined, paid, "premium")).toBeNull();
+    expect(refusal(undefined, { amountCents: 1, currency: "usd" }, "premium")).toBe(
+      "amount-mismatch",
+    );
+
+    const row = {
+      authorId: "author",
+      status: "completed" as const,
+      isPublic: true,
+      moderationStatus: "approved" as const,
+      priceCents: 199,
+    };
+    expect(storyOnSaleOf(row)).toEqual(onSale);
+    expect(storyOnSaleOf({ ...row, isPublic: false })).toEqual({ ...onSale, visible: false });
+    expect(storyOnSaleOf({ ...row, status: "discarded" })).toBeNull();
+    expect(storyOnSaleOf(null)).toBeNull();
+
+    const plan = decidePaymentEvent(purchase("pending"), event("completed"), [], NOW, {
+      story: { priceCents: null, visible: true },
+    });
+    expect(plan).toEqual({
+      outcome: "refused-refunded",
+      change: {
+        providerSessionId: "cs_1",
+        providerPaymentId: "pi_1",
+        status: "refunded",
+        refundReason: "offer-changed",
+        paidAt: NOW,
+        refundedAt: NOW,
+        updatedAt: NOW,
+      },
+      expire: [],
+      refundPayment: "pi_1",
       consequence: null,
     });
   });

@@ -1,4 +1,12 @@
 import type { PurchaseRecord, PurchaseStatus } from "../platform/db/schema.js";
+import {
+  refusalAtCompletion,
+  type PaidAmount,
+  type Refusal,
+  type StoryOnSale,
+} from "./completion-rules.js";
+
+export type { PaidAmount, StoryOnSale };
 
 // A purchase's life as data (docs/decisions/031-payments.md). It only moves forward: pending ->
 // paid -> refunded, pending -> expired | failed, and a late payment of a written-off checkout still
@@ -22,6 +30,16 @@ export interface EventFacts {
   sessionId: string | null;
   /** The provider's payment (a Stripe PaymentIntent id). */
   paymentId: string | null;
+  /** What the buyer paid, when the event says (a completed checkout does). */
+  paid?: PaidAmount | null;
+}
+
+/** What decidePaymentEvent reads besides the purchase and the event. */
+export interface EventSituation {
+  /** "admin" when an admin's refund of this purchase was recorded before the provider was asked. */
+  refundAskedBy?: "admin" | "provider";
+  /** A story purchase's story as the payment completes (read for completions of story purchases). */
+  story?: StoryOnSale | null;
 }
 
 /** What handling one event did, kept on its payment_events row and answered to the provider. */
@@ -33,10 +51,25 @@ export type EventOutcome =
   | "already-applied"
   | "stale"
   | "refund-before-paid"
-  | "duplicate-refunded";
+  | "duplicate-refunded"
+  | "refused-refunded";
 
-/** Why a purchase was refunded (purchases.refund_reason). */
-export type RefundReason = "duplicate" | "admin" | "provider";
+/**
+ * Why a purchase was refunded (purchases.refund_reason): a second payment of a story owned, an
+ * admin, the provider; or refused as the payment completed (docs/product.md#purchases-and-premium):
+ * it paid another amount than the checkout's, the story's offer changed meanwhile (a new price, free,
+ * no longer public), or the story is gone.
+ */
+export type RefundReason = "duplicate" | "admin" | "provider" | Refusal;
+
+export const REFUND_REASONS: readonly RefundReason[] = [
+  "duplicate",
+  "admin",
+  "provider",
+  "amount-mismatch",
+  "offer-changed",
+  "story-gone",
+];
 
 /** The columns of a purchase an event or a refund writes. */
 export interface PurchaseChange {
@@ -70,7 +103,15 @@ export interface PurchasePlan {
 
 type Purchase = Pick<
   PurchaseRecord,
-  "id" | "kind" | "status" | "userId" | "storyId" | "providerSessionId" | "providerPaymentId"
+  | "id"
+  | "kind"
+  | "status"
+  | "userId"
+  | "storyId"
+  | "providerSessionId"
+  | "providerPaymentId"
+  | "amountCents"
+  | "currency"
 >;
 
 const nothing = (outcome: EventOutcome): PurchasePlan => ({
@@ -116,18 +157,21 @@ export function needsOtherPurchases<P extends Purchase>(
 /**
  * What a provider event does to its purchase (the table of docs/decisions/031-payments.md).
  * `others` are the buyer's other open purchases of the same story, read when needsOtherPurchases
- * says so (empty otherwise).
+ * says so (empty otherwise). `refundAskedBy` is "admin" when an admin's refund of this purchase was
+ * recorded before the provider was asked: the provider's refund event is that refund, whichever of
+ * the two is applied first.
  */
 export function decidePaymentEvent(
   purchase: Purchase,
   event: EventFacts,
   others: ReadonlyArray<Pick<PurchaseRecord, "id" | "status">>,
   now: Date,
+  situation: EventSituation = {},
 ): PurchasePlan {
   const ids = learnedIds(purchase, event);
   switch (event.action) {
     case "completed":
-      return completion(purchase, event, ids, others, now);
+      return completion(purchase, event, ids, others, now, situation.story);
     case "expired":
     case "failed":
       if (purchase.status !== "pending") return nothing("stale");
@@ -136,7 +180,7 @@ export function decidePaymentEvent(
         change: { ...ids, status: event.action, updatedAt: now },
       };
     case "refunded":
-      return providerRefund(purchase, ids, now);
+      return providerRefund(purchase, ids, now, situation.refundAskedBy ?? "provider");
     case "ignored":
       return nothing("ignored");
   }
@@ -148,25 +192,17 @@ function completion(
   ids: PurchaseChange,
   others: ReadonlyArray<Pick<PurchaseRecord, "id" | "status">>,
   now: Date,
+  story: StoryOnSale | null | undefined,
 ): PurchasePlan {
   if (purchase.status === "paid") return nothing("already-applied");
   // A refund that came first left a tombstone: the payment is already given back.
   if (purchase.status === "refunded") return { ...nothing("stale"), change: orNull(ids) };
   // Pending, or written off (expired, failed) before this late payment arrived: the money is real,
-  // so it counts, unless the buyer already owns the story through another purchase.
+  // so it counts, unless it is not what was sold, or the buyer already owns the story.
+  const refused = refusalAtCompletion(purchase, event.paid ?? null, story);
+  if (refused !== null) return refundedAtCompletion(purchase, event, ids, refused, now);
   if (others.some((other) => other.status === "paid")) {
-    return {
-      ...nothing("duplicate-refunded"),
-      change: {
-        ...ids,
-        status: "refunded",
-        refundReason: "duplicate",
-        paidAt: now,
-        refundedAt: now,
-        updatedAt: now,
-      },
-      refundPayment: event.paymentId ?? purchase.providerPaymentId,
-    };
+    return refundedAtCompletion(purchase, event, ids, "duplicate", now);
   }
   return {
     outcome: "applied",
@@ -183,10 +219,37 @@ function completion(
   };
 }
 
-function providerRefund(purchase: Purchase, ids: PurchaseChange, now: Date): PurchasePlan {
+/** A payment that arrived and goes straight back: the purchase is paid and refunded at once. */
+function refundedAtCompletion(
+  purchase: Purchase,
+  event: EventFacts,
+  ids: PurchaseChange,
+  reason: RefundReason,
+  now: Date,
+): PurchasePlan {
+  return {
+    ...nothing(reason === "duplicate" ? "duplicate-refunded" : "refused-refunded"),
+    change: {
+      ...ids,
+      status: "refunded",
+      refundReason: reason,
+      paidAt: now,
+      refundedAt: now,
+      updatedAt: now,
+    },
+    refundPayment: event.paymentId ?? purchase.providerPaymentId,
+  };
+}
+
+function providerRefund(
+  purchase: Purchase,
+  ids: PurchaseChange,
+  now: Date,
+  askedBy: "admin" | "provider",
+): PurchasePlan {
   if (purchase.status === "refunded") return nothing("already-applied");
   if (purchase.status === "paid") {
-    const refund = refundOfPaid(purchase, "provider", now);
+    const refund = refundOfPaid(purchase, askedBy, now);
     return { ...refund, change: { ...ids, ...refund.change } };
   }
   // Refunded before we heard it was paid: the tombstone keeps a later "completed" from giving the
@@ -293,6 +356,13 @@ export const refundKeys = {
 
 /** The event-log row of an admin's refund (one per purchase). */
 export const adminRefundEventId = (purchaseId: string) => `admin_refund_${purchaseId}`;
+
+/**
+ * The outcome an admin's refund row has from the moment it is recorded, before the provider is
+ * asked, until the refund is applied (its plan's outcome) or the provider refuses it.
+ */
+export const ADMIN_REFUND_REQUESTED = "requested";
+export const ADMIN_REFUND_REFUSED = "provider-refused";
 
 /** The author's share of a sale, rounded down to the cent, fixed when the purchase starts. */
 export function authorShareCents(priceCents: number, authorSharePercent: number): number {

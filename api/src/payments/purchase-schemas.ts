@@ -3,6 +3,7 @@ import type { EarningView } from "./earnings-queries.js";
 import type { PurchaseView } from "./purchases-queries.js";
 import type { StartedCheckout } from "./checkouts.js";
 import type { ListPage } from "./purchase-reads.js";
+import { REFUND_REASONS } from "./purchase-rules.js";
 import { apiIdSchema } from "../platform/http/api-id-schema.js";
 import { listCursorParam, listSizeParam } from "../stories/story-schemas.js";
 
@@ -35,9 +36,9 @@ export const PurchaseSchema = Type.Object(
     checkout_url: Type.Union([Type.String(), Type.Null()], {
       description: "Where to pay while pending; null once settled.",
     }),
-    refund_reason: Type.Union([Type.Enum(["duplicate", "admin", "provider"]), Type.Null()], {
+    refund_reason: Type.Union([Type.Enum(REFUND_REASONS), Type.Null()], {
       description:
-        "Why it was refunded: a second payment of a story already owned, an admin, or the payment provider.",
+        "Why it was refunded: a second payment of a story already owned (duplicate), an admin, the payment provider; or refused as the payment arrived: another amount than the checkout's (amount-mismatch), the story re-priced, made free or hidden meanwhile (offer-changed), or deleted (story-gone).",
     }),
     created_at: Type.String({ format: "date-time" }),
     paid_at: timestampOrNull("When the payment was confirmed."),

@@ -5,6 +5,7 @@ import { grantBoughtPremium, revokeBoughtPremium } from "./premium.js";
 import { PremiumQueries } from "./premium-queries.js";
 import { PurchasesQueries } from "./purchases-queries.js";
 import { reversalOf, saleOf, type PurchasePlan } from "./purchase-rules.js";
+import { notifyPerson } from "../notifications/notify.js";
 
 // Applying what purchase-rules.ts decided about one locked purchase, inside the transaction of the
 // event or refund that decided it (docs/decisions/031-payments.md).
@@ -14,6 +15,8 @@ export interface Ledger {
   purchases: PurchasesQueries;
   earnings: EarningsQueries;
   premium: PremiumQueries;
+  /** The transaction itself, for the author's notification of a sale. */
+  db: Database;
 }
 
 export function ledgerOn(db: Database): Ledger {
@@ -21,6 +24,7 @@ export function ledgerOn(db: Database): Ledger {
     purchases: new PurchasesQueries(db),
     earnings: new EarningsQueries(db),
     premium: new PremiumQueries(db),
+    db,
   };
 }
 
@@ -43,6 +47,15 @@ export async function settle(
   switch (plan.consequence) {
     case "record-sale":
       await ledger.earnings.record(saleOf(purchase));
+      // The author hears of the sale (docs/product.md#notifications), in the same transaction.
+      if (purchase.storyId !== null) {
+        await notifyPerson(ledger.db, {
+          recipientId: purchase.authorId,
+          kind: "story_purchase",
+          storyId: purchase.storyId,
+          actorId: purchase.userId,
+        });
+      }
       return;
     case "reverse-sale": {
       const sale = await ledger.earnings.saleOf(purchase.id);

@@ -8,6 +8,7 @@ import {
   stories,
   users,
   type PurchaseRecord,
+  type StoryRecord,
 } from "../platform/db/schema.js";
 
 // Purchases and the webhook's event log (migrations/0008_payments.sql): the SQL only. What an
@@ -217,6 +218,29 @@ export class PurchasesQueries {
     return recorded.length > 0;
   }
 
+  /**
+   * Records an event, or gives an existing row of the same id a new outcome and payload (an admin
+   * asking again for a refund the provider refused).
+   */
+  async recordOrRenewEvent(provider: string, row: EventRow): Promise<void> {
+    await this.db
+      .insert(paymentEvents)
+      .values({ provider, ...row, payload: row.payload as object })
+      .onConflictDoUpdate({
+        target: [paymentEvents.provider, paymentEvents.eventId],
+        set: { outcome: row.outcome ?? null, payload: row.payload as object },
+      });
+  }
+
+  /** The outcome of one event of the log, or null when there is no such row (or no outcome). */
+  async eventOutcome(provider: string, eventId: string): Promise<string | null> {
+    const [row] = await this.db
+      .select({ outcome: paymentEvents.outcome })
+      .from(paymentEvents)
+      .where(and(eq(paymentEvents.provider, provider), eq(paymentEvents.eventId, eventId)));
+    return row?.outcome ?? null;
+  }
+
   /** What handling the event did, and the purchase it was about. */
   async setEventOutcome(
     provider: string,
@@ -251,6 +275,30 @@ export class PurchasesQueries {
   async lockById(id: string): Promise<PurchaseRecord | null> {
     const [row] = await this.db.select().from(purchases).where(eq(purchases.id, id)).for("update");
     return row ?? null;
+  }
+
+  /**
+   * A purchase's story as its payment completes, its row held (FOR SHARE) so that a price change
+   * waits for the payment's transaction, or this one for the change; null when it is gone.
+   */
+  async lockStoryOnSale(
+    storyId: string,
+  ): Promise<Pick<
+    StoryRecord,
+    "authorId" | "status" | "isPublic" | "moderationStatus" | "priceCents"
+  > | null> {
+    const [story] = await this.db
+      .select({
+        authorId: stories.authorId,
+        status: stories.status,
+        isPublic: stories.isPublic,
+        moderationStatus: stories.moderationStatus,
+        priceCents: stories.priceCents,
+      })
+      .from(stories)
+      .where(eq(stories.id, storyId))
+      .for("share");
+    return story ?? null;
   }
 
   /** The buyer's other pending or paid purchases of the same story, locked. */

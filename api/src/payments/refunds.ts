@@ -4,6 +4,8 @@ import type { PaymentProvider } from "./payment-provider.js";
 import { askProvider, type PaymentLog } from "./provider-calls.js";
 import { PurchasesQueries, type PurchaseView } from "./purchases-queries.js";
 import {
+  ADMIN_REFUND_REFUSED,
+  ADMIN_REFUND_REQUESTED,
   adminRefundEventId,
   decideAdminRefund,
   NOT_REFUNDABLE,
@@ -23,9 +25,11 @@ export interface RefundDeps {
 const noRefundOwed = async () => undefined;
 
 /**
- * An admin refunds a paid purchase in full (docs/decisions/031-payments.md): the provider refunds
- * first, then the purchase is refunded at once (the provider's own refund event then finds it done)
- * and the event log says who did it. A refunded purchase is answered as it is.
+ * An admin refunds a paid purchase in full (docs/decisions/031-payments.md): the admin's intent is
+ * recorded first, then the provider refunds, then the purchase is refunded at once. The provider's
+ * own refund event may arrive before this request applies it: it finds the intent and refunds the
+ * purchase as the admin's (refund_reason "admin"), and this request then finds it done. The event
+ * log says who did it. A refunded purchase is answered as it is.
  */
 export async function refundPurchase(
   deps: RefundDeps,
@@ -39,9 +43,30 @@ export async function refundPurchase(
   if (verdict.verdict === "not-refundable") {
     throw conflict("INVALID_TRANSITION", NOT_REFUNDABLE, { status: purchase.status });
   }
-  await askProvider(deps.log, { purchaseId: purchase.id, failure: "a refund failed" }, () =>
-    deps.provider.refund(verdict.paymentId, refundKeys.admin(purchase.id)),
-  );
+  const intent = {
+    eventId: adminRefundEventId(purchase.id),
+    type: "admin.refund",
+    purchaseId: purchase.id,
+    payload: { refunded_by: refund.adminId },
+  };
+  await purchases.recordOrRenewEvent(purchase.provider, {
+    ...intent,
+    outcome: ADMIN_REFUND_REQUESTED,
+  });
+  try {
+    await askProvider(deps.log, { purchaseId: purchase.id, failure: "a refund failed" }, () =>
+      deps.provider.refund(verdict.paymentId, refundKeys.admin(purchase.id)),
+    );
+  } catch (error) {
+    // Not refunded: a later refund made at the provider by someone else is the provider's.
+    await purchases.setEventOutcome(
+      purchase.provider,
+      intent.eventId,
+      purchase.id,
+      ADMIN_REFUND_REFUSED,
+    );
+    throw error;
+  }
   await deps.db.transaction(async (tx) => {
     const ledger = ledgerOn(tx);
     const locked = await ledger.purchases.lockById(purchase.id);
@@ -49,13 +74,12 @@ export async function refundPurchase(
     const now = deps.now();
     const plan = decideAdminRefund(locked, now);
     await settle(ledger, locked, plan, now, noRefundOwed);
-    await ledger.purchases.recordEvent(locked.provider, {
-      eventId: adminRefundEventId(locked.id),
-      type: "admin.refund",
-      purchaseId: locked.id,
-      payload: { refunded_by: refund.adminId },
-      outcome: plan.outcome,
-    });
+    await ledger.purchases.setEventOutcome(
+      locked.provider,
+      intent.eventId,
+      locked.id,
+      plan.outcome,
+    );
   });
   const refunded = await purchases.findById(purchase.id);
   if (refunded === null) throw notFound(PURCHASE_NOT_FOUND);

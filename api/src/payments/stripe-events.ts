@@ -4,6 +4,7 @@ import {
   type PaymentAction,
   type PaymentEvent,
 } from "./payment-provider.js";
+import type { PaidAmount } from "./purchase-rules.js";
 
 // Both providers speak Stripe's event format and signature scheme (HMAC-SHA256 over
 // "<timestamp>.<raw body>" in the Stripe-Signature header, 5 minutes of tolerance), so the code
@@ -48,6 +49,14 @@ const text = (value: unknown): string | null =>
 const idOf = (value: unknown): string | null =>
   text(value) ?? (value !== null && typeof value === "object" ? text((value as Loose).id) : null);
 
+/** A checkout session's amount_total and currency, when it has both. */
+function paidAmount(session: Loose): PaidAmount | null {
+  const currency = text(session.currency);
+  return typeof session.amount_total === "number" && currency !== null
+    ? { amountCents: session.amount_total, currency }
+    : null;
+}
+
 function normalize(event: Stripe.Event): PaymentEvent {
   const object = (event.data?.object ?? {}) as unknown as Loose;
   const metadata = (object.metadata ?? {}) as Loose;
@@ -77,6 +86,7 @@ function normalize(event: Stripe.Event): PaymentEvent {
         purchaseId: base.purchaseId ?? text(object.client_reference_id),
         sessionId: text(object.id),
         paymentId: idOf(object.payment_intent),
+        paid: paidAmount(object),
       };
     }
     case "charge.refunded":

@@ -3,6 +3,7 @@ import type { UserRecord } from "../platform/db/schema.js";
 import type {} from "../platform/http/request-user.js";
 import type { UsersQueries } from "./users-queries.js";
 import { AUTHENTICATION_REQUIRED, createAuthenticator } from "./authenticate.js";
+import type { ViewerProfiles } from "./viewer-profiles.js";
 import type { IdentityProvider } from "../platform/identity/identity-provider.js";
 import { bearerToken } from "../platform/lib/bearer-token.js";
 import { unauthenticated } from "../platform/lib/errors.js";
@@ -22,8 +23,9 @@ export function createAuthGuards(
   identity: IdentityProvider,
   users: UsersQueries,
   adminEmails: readonly string[] = [],
+  profiles?: ViewerProfiles,
 ): AuthGuards {
-  const authenticator = createAuthenticator(identity, users, adminEmails);
+  const authenticator = createAuthenticator(identity, users, adminEmails, profiles);
   async function resolveUser(request: FastifyRequest, required: boolean): Promise<void> {
     request.user = await authenticator.userOf(
       bearerToken(request.headers.authorization),

@@ -76,13 +76,27 @@ describe("GET /v1/auth/me", () => {
     expect(profile.username).toBe("ana_maria");
   });
 
-  it("gives sam@example.com and sam@other.com different usernames", async () => {
-    const sam = `sam.${Date.now().toString(36)}`;
-    const first = await signUp(api.authHost, `${sam}@example.com`);
-    const second = await signUp(api.authHost, `${sam}@other.com`);
-    const base = sam.replace(".", "_");
-    expect((await getMe(bearer(first.idToken))).json().username).toBe(base);
-    expect((await getMe(bearer(second.idToken))).json().username).toBe(`${base}_2`);
+  it("never shows the e-mail in the username: people without a display name are reader_…", async () => {
+    // The probe of issue 27: jane.doe.1987@… became jane_doe_1987 for everyone to see.
+    const local = `jane.doe.${Date.now().toString(36)}`;
+    const first = await signUp(api.authHost, `${local}@example.com`);
+    const second = await signUp(api.authHost, `${local}@other.com`);
+    const names = [
+      (await getMe(bearer(first.idToken))).json().username,
+      (await getMe(bearer(second.idToken))).json().username,
+    ];
+    for (const username of names) expect(username).toMatch(/^reader_[a-z0-9]{6}$/);
+    expect(names[0]).not.toBe(names[1]);
+  });
+
+  it("does not give a Google user named Admin the name admin", async () => {
+    const email = uniqueEmail("admin");
+    const session = await signInWithGoogle(api.authHost, {
+      sub: `google-${email}`,
+      email,
+      name: "Admin",
+    });
+    expect((await getMe(bearer(session.idToken))).json().username).toMatch(/^reader_[a-z0-9]{6}$/);
   });
 
   it("gives distinct usernames to people with one display name signing in at once", async () => {
@@ -101,6 +115,15 @@ describe("GET /v1/auth/me", () => {
     for (const username of usernames)
       expect(username).toMatch(new RegExp(`^${base}(_[a-z0-9]+)?$`));
     expect(usernames).toContain(base);
+  });
+
+  it("answers a token whose e-mail ends in NUL with a profile without that e-mail, not a 500", async () => {
+    const { idToken } = await newUser(api.authHost);
+    const email = `${uniqueEmail("nul")}\u0000`;
+    const token = withClaims(idToken, (claims) => ({ ...claims, email, name: "Nul\u0000" }));
+    const response = await getMe(bearer(token));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ email: null, display_name: "Nul" });
   });
 
   it("follows an e-mail change made at the identity provider", async () => {

@@ -3,7 +3,10 @@ import type { UserRecord } from "../platform/db/schema.js";
 import type { UsersQueries } from "./users-queries.js";
 import type { VerifiedIdentity } from "../platform/identity/identity-provider.js";
 import { DISPLAY_NAME_MAX_LENGTH, isHttpsUrl, normalizeText } from "./profile-rules.js";
-import { deriveUsername, firstFreeUsername } from "./username-rules.js";
+import { deriveUsername, FALLBACK_USERNAME, firstFreeUsername } from "./username-rules.js";
+
+/** findOrCreateUser's answer for the uid of a deleted account (migration 0012). */
+export const DELETED_ACCOUNT = "deleted_account";
 
 const NUMBERED_ATTEMPTS = 5;
 const RANDOM_ATTEMPTS = 5;
@@ -13,20 +16,25 @@ const randomSuffix = customAlphabet("abcdefghijklmnopqrstuvwxyz0123456789", 6);
  * The profile of the person an ID token names, created on their first signed-in call. Safe under
  * concurrency without locks: the insert does nothing when the uid or the username is already taken,
  * then we look again. Two first calls of one person yield one row; two people wanting one username
- * get `name` and `name_2`.
+ * get `name` and `name_2`. The uid of a deleted account gets none (DELETED_ACCOUNT): a request
+ * that verified its token before the deletion cannot bring the profile back (decision 040).
  */
 export async function findOrCreateUser(
   users: UsersQueries,
   identity: VerifiedIdentity,
-): Promise<UserRecord> {
+): Promise<UserRecord | typeof DELETED_ACCOUNT> {
   const existing = await users.findByFirebaseUid(identity.uid);
   if (existing) return syncEmail(users, existing, identity);
+  if (await users.deletedAccount(identity.uid)) return DELETED_ACCOUNT;
 
-  const base = deriveUsername({ displayName: identity.name, email: identity.email });
-  for (let attempt = 0; attempt < NUMBERED_ATTEMPTS + RANDOM_ATTEMPTS; attempt += 1) {
+  const base = deriveUsername({ displayName: identity.name });
+  // Without a name of their own, people are reader_<random>: numbering every nameless person's
+  // "reader" would be a long search, and it would tell how many joined.
+  const numbered = base === FALLBACK_USERNAME ? 0 : NUMBERED_ATTEMPTS;
+  for (let attempt = 0; attempt < numbered + RANDOM_ATTEMPTS; attempt += 1) {
     // Past a few lost races for the numbered names, a random suffix ends the contest at once.
     const username =
-      attempt < NUMBERED_ATTEMPTS
+      attempt < numbered
         ? firstFreeUsername(base, await users.usernamesLike(base))
         : `${base}_${randomSuffix()}`;
     const created = await users.insertIfAbsent({
@@ -41,6 +49,8 @@ export async function findOrCreateUser(
     if (created) return created;
     const raced = await users.findByFirebaseUid(identity.uid);
     if (raced) return raced;
+    // Deleted meanwhile (a request that verified the token before the deletion): never again.
+    if (await users.deletedAccount(identity.uid)) return DELETED_ACCOUNT;
   }
   throw new Error(`could not find a free username for "${base}"`);
 }

@@ -9,6 +9,7 @@ import { unavailable } from "../platform/lib/errors.js";
 import type { WarningLog } from "../platform/lib/warning-log.js";
 import { objectKeysOfUser } from "../stories/story-pictures.js";
 import { profileGone, usernameTaken } from "./profile-rules.js";
+import { isReservedUsername } from "./username-rules.js";
 import {
   UsernameTakenError,
   type ConsentFlag,
@@ -22,13 +23,20 @@ export const ACCOUNT_NOT_DELETED = "Your account could not be deleted just now. 
 export const SIGN_IN_NOT_DELETED =
   "Your data was deleted, but your sign-in account could not be removed. Please try again.";
 
-/** Saves the given profile fields; a username another person has is refused (409). */
+/**
+ * Saves the given profile fields; a username another person has, or one kept from people
+ * (username-rules.ts), is refused as taken (409).
+ */
 export async function updateMyProfile(
   users: UsersQueries,
   me: UserRecord,
   changes: ProfileChanges,
 ): Promise<UserRecord> {
   if (Object.keys(changes).length === 0) return me;
+  const { username } = changes;
+  if (username !== undefined && username !== me.username && isReservedUsername(username)) {
+    throw usernameTaken();
+  }
   try {
     const updated = await users.updateProfile(me.id, changes);
     if (updated === null) throw profileGone();
@@ -59,9 +67,10 @@ export interface DeleteAccountDeps {
 }
 
 /**
- * Deletes the person's profile, everything they own, and their sign-in account. Our data first:
- * if the identity provider then fails, a retry finds (re-creates) an empty profile and finishes
- * the job, rather than leaving data of a person who cannot sign in. Pictures in object storage
+ * Deletes the person's profile, everything they own, and their sign-in account. Our data first,
+ * with a tombstone of the uid (decision 040): if the identity provider then fails, the person's
+ * next request with their token tries again (people/authenticate.ts), rather than leaving data of
+ * a person who cannot sign in. Pictures in object storage
  * (decision 028): the public copies go first, or nothing does; the rest after the rows (a failure
  * there leaves objects no URL names, logged by key).
  */
@@ -75,12 +84,14 @@ export async function deleteMyAccount(
     log.warn({ err: error }, "deleting an account's public pictures failed");
     throw unavailable(ACCOUNT_NOT_DELETED);
   });
-  await deps.users.delete(me.id);
+  // The uid is tombstoned with the rows: no request can bring the profile back (decision 040).
+  await deps.users.delete(me);
   await deps.media?.remove(objects.stored).catch((error: unknown) => {
     log.warn({ err: error, keys: objects.stored }, "deleting an account's pictures failed");
   });
   try {
     await deps.identity.deleteUser(me.firebaseUid);
+    await deps.users.markSignInRemoved(me.firebaseUid);
   } catch (error) {
     if (error instanceof IdentityUnavailableError) {
       log.warn({ err: error.cause ?? error }, "deleting the Firebase user failed");

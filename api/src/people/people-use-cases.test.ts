@@ -4,7 +4,7 @@ import type { UserRecord } from "../platform/db/schema.js";
 import { IdentityUnavailableError } from "../platform/identity/identity-provider.js";
 import { fakeIdentity } from "../testing/fake-identity.js";
 import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
-import { findOrCreateUser } from "./find-or-create-user.js";
+import { DELETED_ACCOUNT, findOrCreateUser } from "./find-or-create-user.js";
 import {
   deleteMyAccount,
   recordConsent,
@@ -42,7 +42,9 @@ afterAll(() => database?.dispose());
 async function person(name: string): Promise<UserRecord> {
   uids += 1;
   const uid = `${name}-${uids}`;
-  return findOrCreateUser(users, await fakeIdentity().verifyIdToken(`user:${uid}`));
+  const user = await findOrCreateUser(users, await fakeIdentity().verifyIdToken(`user:${uid}`));
+  if (user === DELETED_ACCOUNT) throw new Error(`${uid} is of a deleted account`);
+  return user;
 }
 
 const failure = (kind: string, detail: string) => expect.objectContaining({ kind, detail });

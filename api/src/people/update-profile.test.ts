@@ -104,6 +104,20 @@ describe("PATCH /v1/auth/update-profile", () => {
     });
   });
 
+  it.each(["admin", "moderator", "storyloom", "root", "null", "storyloom_staff"])(
+    "refuses the reserved username %s as taken (409)",
+    async (username) => {
+      const { headers } = await signedIn();
+      const response = await patch(headers, { username });
+      expect(response.statusCode).toBe(409);
+      expect(response.json()).toEqual({
+        detail: "That username is taken.",
+        code: "USERNAME_TAKEN",
+        field: "username",
+      });
+    },
+  );
+
   it("lets a person keep their own username", async () => {
     const { headers, profile } = await signedIn();
     const response = await patch(headers, { username: profile.username, bio: "same name" });

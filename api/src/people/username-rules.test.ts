@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { deriveUsername, firstFreeUsername, USERNAME_PATTERN } from "./username-rules.js";
+import {
+  deriveUsername,
+  firstFreeUsername,
+  isReservedUsername,
+  USERNAME_PATTERN,
+} from "./username-rules.js";
 
-const fromEmail = (email: string) => deriveUsername({ displayName: null, email });
-const fromName = (displayName: string) => deriveUsername({ displayName, email: "x@example.com" });
+const fromName = (displayName: string | null) => deriveUsername({ displayName });
 
 describe("a new profile's username", () => {
   it("comes from the display name when there is one", () => {
@@ -14,9 +18,16 @@ describe("a new profile's username", () => {
     expect(fromName("Zoë Ørsted")).toBe("zoe_rsted");
   });
 
-  it("comes from the e-mail's local part without a display name", () => {
-    expect(fromEmail("sam@example.com")).toBe("sam");
-    expect(fromEmail("Sam.Reader+books@example.com")).toBe("sam_reader_books");
+  it("never comes from the e-mail: without a display name it is reader", () => {
+    // The probe of issue 27: jane.doe.1987@… was shown to everyone as jane_doe_1987.
+    expect(fromName(null)).toBe("reader");
+    expect(fromName("   ")).toBe("reader");
+  });
+
+  it("is reader when the display name would give a reserved name", () => {
+    expect(fromName("Admin")).toBe("reader");
+    expect(fromName("Storyloom Team")).toBe("reader");
+    expect(fromName("Root")).toBe("reader");
   });
 
   it("turns each run of other characters into one underscore and trims them at the ends", () => {
@@ -29,9 +40,8 @@ describe("a new profile's username", () => {
   });
 
   it("is at least 3 characters", () => {
-    expect(fromEmail("jo@example.com")).toBe("jo_reader");
+    expect(fromName("Jo")).toBe("jo_reader");
     expect(fromName("李")).toBe("reader");
-    expect(deriveUsername({ displayName: null, email: null })).toBe("reader");
   });
 
   it("always fits the pattern update-profile accepts", () => {
@@ -48,5 +58,25 @@ describe("the first free username", () => {
     expect(firstFreeUsername("sam", new Set())).toBe("sam");
     expect(firstFreeUsername("sam", new Set(["sam"]))).toBe("sam_2");
     expect(firstFreeUsername("sam", new Set(["sam", "sam_2", "sam_4"]))).toBe("sam_3");
+  });
+});
+
+describe("reserved usernames", () => {
+  it.each(["admin", "Moderator", "storyloom", "storyloom_help", "root", "null", "NULL", "support"])(
+    "keeps %s from people",
+    (name) => {
+      expect(isReservedUsername(name)).toBe(true);
+    },
+  );
+
+  it.each(["sam", "admiral", "rooted", "nullish", "my_storyloom"])(
+    "lets people take %s",
+    (name) => {
+      expect(isReservedUsername(name)).toBe(false);
+    },
+  );
+
+  it("are skipped when numbering a name", () => {
+    expect(firstFreeUsername("mod", new Set())).toBe("mod_2");
   });
 });

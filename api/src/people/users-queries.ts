@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Database } from "../platform/db/database.js";
 import { isUniqueViolation } from "../platform/db/postgres-errors.js";
-import { users, type UserRecord } from "../platform/db/schema.js";
+import { deletedAccounts, users, type UserRecord } from "../platform/db/schema.js";
 
 export type NewUser = Pick<
   UserRecord,
@@ -24,6 +24,11 @@ export class UsernameTakenError extends Error {
 
 const USERNAME_INDEX = "users_username_lower_key";
 
+/** Rolls back a profile inserted for a deleted account's uid. */
+class AccountDeletedError extends Error {
+  override name = "AccountDeletedError";
+}
+
 export class UsersQueries {
   constructor(private readonly db: Database) {}
 
@@ -33,17 +38,50 @@ export class UsersQueries {
   }
 
   /**
-   * Inserts the user unless a row already holds its Firebase uid or its username; resolves to the
-   * new row, or null when either was taken (the caller finds out which). No exception, so a race
-   * between two first requests of the same person costs no aborted transaction.
+   * Inserts the user unless a row already holds its Firebase uid or its username, or the uid is of
+   * a deleted account (migration 0012); resolves to the new row, or null when none was inserted
+   * (the caller finds out why). A lost race costs no exception. The tombstone is read after the
+   * insert in its transaction: a deletion that removed the uid's row commits before the insert
+   * can go on, so its tombstone is seen and the insert rolled back.
    */
   async insertIfAbsent(user: NewUser): Promise<UserRecord | null> {
-    const [created] = await this.db
-      .insert(users)
-      .values({ id: nanoid(), ...user })
-      .onConflictDoNothing()
-      .returning();
-    return created ?? null;
+    try {
+      return await this.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(users)
+          .values({ id: nanoid(), ...user })
+          .onConflictDoNothing()
+          .returning();
+        if (!created) return null;
+        // After the insert, which waited for a deletion holding the uid to commit, so this sees it.
+        const [gone] = await tx
+          .select({ uid: deletedAccounts.firebaseUid })
+          .from(deletedAccounts)
+          .where(eq(deletedAccounts.firebaseUid, user.firebaseUid));
+        if (gone) throw new AccountDeletedError();
+        return created;
+      });
+    } catch (error) {
+      if (error instanceof AccountDeletedError) return null;
+      throw error;
+    }
+  }
+
+  /** Whether the uid is of a deleted account; and whether its sign-in account is gone too. */
+  async deletedAccount(firebaseUid: string): Promise<{ signInRemoved: boolean } | null> {
+    const [row] = await this.db
+      .select({ signInRemovedAt: deletedAccounts.signInRemovedAt })
+      .from(deletedAccounts)
+      .where(eq(deletedAccounts.firebaseUid, firebaseUid));
+    return row ? { signInRemoved: row.signInRemovedAt !== null } : null;
+  }
+
+  /** Records that the deleted account's sign-in account is gone as well. */
+  async markSignInRemoved(firebaseUid: string): Promise<void> {
+    await this.db
+      .update(deletedAccounts)
+      .set({ signInRemovedAt: sql`now()` })
+      .where(eq(deletedAccounts.firebaseUid, firebaseUid));
   }
 
   /** The usernames `base` and `base_<anything>` already in use, lower-cased. */
@@ -92,10 +130,22 @@ export class UsersQueries {
     return user ?? null;
   }
 
-  /** Deletes the row; rows of other tables referencing it go with it (ON DELETE CASCADE). */
-  async delete(id: string): Promise<boolean> {
-    const deleted = await this.db.delete(users).where(eq(users.id, id)).returning({ id: users.id });
-    return deleted.length > 0;
+  /**
+   * Deletes the row, rows of other tables referencing it with it (ON DELETE CASCADE), and
+   * tombstones its Firebase uid in the same transaction (migration 0012).
+   */
+  async delete(user: Pick<UserRecord, "id" | "firebaseUid">): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      await tx
+        .insert(deletedAccounts)
+        .values({ firebaseUid: user.firebaseUid })
+        .onConflictDoNothing();
+      const deleted = await tx
+        .delete(users)
+        .where(eq(users.id, user.id))
+        .returning({ id: users.id });
+      return deleted.length > 0;
+    });
   }
 
   private async updateOne(

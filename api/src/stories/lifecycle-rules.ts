@@ -187,7 +187,7 @@ export function regenerateArtChanges(current: StoryRecord, albumArtOnly: boolean
 }
 
 /** An edit of the text comes with its new preview. */
-function editChanges(edits: StoryEdits): StoryChangeSet {
+export function editChanges(edits: StoryEdits): StoryChangeSet {
   const changes: StoryChangeSet = {};
   if (edits.title !== undefined) changes.title = edits.title;
   if (edits.content !== undefined) {

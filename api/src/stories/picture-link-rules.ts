@@ -2,11 +2,12 @@ import { createHmac, timingSafeEqual } from "node:crypto";
 
 // Signed addresses of illustrations (docs/decisions/030-premium-prices-and-access.md). A browser's
 // <img> sends no Authorization header, so an illustration's URL carries the proof instead: the api
-// names it only to a reader with picture access (access-rules.ts), signed for that picture and a
-// day or two, and GET /media/{id} serves it on that signature. Covers need none (they are
-// everyone's).
+// names it only to a reader with picture access (access-rules.ts), signed for that picture and six
+// to twelve hours, and GET /media/{id} serves it on that signature. Covers need none (they are
+// everyone's). Why not bound to the reader, and why these hours: docs/decisions/066.
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** Signatures are made per window: one address per picture for a window, valid one more. */
+export const PICTURE_LINK_WINDOW_MS = 6 * 60 * 60 * 1000;
 
 export interface PictureSignature {
   /** Unix seconds after which the signature is refused. */
@@ -26,12 +27,13 @@ export class PictureLinks {
   }
 
   /**
-   * A signature valid until the end of the next UTC day: one address per picture all day long, so
-   * browsers keep the picture cached, and at least a day to read with it.
+   * A signature valid until the end of the next six-hour window (UTC): one address per picture for
+   * six hours, so browsers keep the picture cached, and at least six hours to read with it; an
+   * address shared or kept after a refund works at most twelve hours.
    */
   sign(mediaId: string): PictureSignature {
-    const today = Math.floor(this.now().getTime() / DAY_MS);
-    const exp = ((today + 2) * DAY_MS) / 1000;
+    const window = Math.floor(this.now().getTime() / PICTURE_LINK_WINDOW_MS);
+    const exp = ((window + 2) * PICTURE_LINK_WINDOW_MS) / 1000;
     return { exp, sig: this.mac(mediaId, exp) };
   }
 

@@ -1,8 +1,7 @@
-import type { Database } from "../platform/db/database.js";
-import type { StoryRecord, UserRecord } from "../platform/db/schema.js";
+import { spendAllowance, type AiAllowance } from "../allowance/ai-allowance.js";
+import type { UserRecord } from "../platform/db/schema.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
-import { reanchorStoryComments } from "../comments/reanchor-comments.js";
 import {
   confirmChanges,
   discardChanges,
@@ -20,6 +19,8 @@ import { followedByPictures } from "./story-pictures-sync.js";
 import type { WarningLog } from "../platform/lib/warning-log.js";
 import { ownersView, type StoryView, type StoryViewDeps } from "./story-views.js";
 import { assertOwner } from "./visibility-rules.js";
+import { withNewText } from "./version-recording.js";
+import { notifyStoryListed } from "../notifications/notify.js";
 
 // What an owner does to their story (docs/product.md#story-lifecycle): each action checks that the
 // caller owns the story, applies the lifecycle's rule (stories/lifecycle-rules.ts) in one guarded
@@ -30,6 +31,8 @@ export interface StoryActionsDeps extends StoryViewDeps {
   media: MediaStore | null;
   /** STORY_MODERATION: whether a story made public waits for a moderator. */
   moderation: ModerationSettings;
+  /** The AI daily allowance that regenerations, rewrites and continuations count against. */
+  allowance?: AiAllowance;
 }
 
 /** The owner's actions; `log` hears of pictures that could not follow an earlier change. */
@@ -79,7 +82,7 @@ export function createStoryActions(deps: StoryActionsDeps): StoryActions {
   return {
     async confirmStory(owner, publicId, edits, log) {
       const story = await ownStory(owner, publicId, ONLY_AUTHOR, log);
-      const confirmed = await withReanchoring(db, edits, (tx) =>
+      const confirmed = await withNewText(db, story, edits, { cause: "confirmed" }, (tx) =>
         applyTransition(tx, story, "confirm", (current) =>
           confirmChanges(current, edits, new Date()),
         ),
@@ -96,17 +99,25 @@ export function createStoryActions(deps: StoryActionsDeps): StoryActions {
       const story = await ownStory(owner, publicId, ONLY_AUTHOR_VISIBILITY, log);
       const [first, ...others] = updateActions(update);
       if (first === undefined) return ownersView(deps, story, owner);
-      const updated = await withReanchoring(db, update, (tx) =>
+      const updated = await withNewText(db, story, update, { cause: "edited" }, (tx) =>
         applyTransition(tx, story, [first, ...others], (current) =>
           updateChanges(current, update, deps.moderation, new Date()),
         ),
       );
+      // Made public (and needing no moderator): the author's followers hear of it.
+      await notifyStoryListed(db, story, updated);
       return ownersView(deps, updated, owner);
     },
 
     async restartStory(owner, publicId, log) {
       const story = await findActedOn(deps, publicId, log);
-      return ownersView(deps, await restartGeneration(db, story, owner.id), owner);
+      // Only the owner's regeneration counts; anyone else is refused as before.
+      const restart = () => restartGeneration(db, story, owner.id);
+      const restarted =
+        story?.authorId === owner.id
+          ? await spendAllowance(deps.allowance, owner, "regeneration", story.id, restart)
+          : await restart();
+      return ownersView(deps, restarted, owner);
     },
 
     async regenerateArt(owner, publicId, albumArtOnly, log) {
@@ -134,21 +145,4 @@ export async function findActedOn(
     await followedByPictures(deps.db, deps.media, story.id, log).catch(() => {});
   }
   return story;
-}
-
-/**
- * An edit of the text re-anchors the story's inline comments in the same transaction as the new
- * content, so no reader ever sees a note pointing at the old offsets.
- */
-async function withReanchoring(
-  db: Database,
-  edits: StoryEdits,
-  write: (db: Database) => Promise<StoryRecord>,
-): Promise<StoryRecord> {
-  if (edits.content === undefined) return write(db);
-  return db.transaction(async (tx) => {
-    const updated = await write(tx);
-    await reanchorStoryComments(tx, updated.id, updated.content);
-    return updated;
-  });
 }

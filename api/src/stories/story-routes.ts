@@ -6,6 +6,7 @@ import type { Database } from "../platform/db/database.js";
 import type { MediaStore } from "../platform/storage/media-store.js";
 import type { StoriesQueries } from "./stories-queries.js";
 import type { ModerationSettings } from "../moderation/moderation-rules.js";
+import type { AiAllowance } from "../allowance/ai-allowance.js";
 import { createStoryActions, type StoryActions } from "./story-actions.js";
 import { listMyStories, readStory, shareLink } from "./story-reading.js";
 import { signedInUser, type AuthGuards } from "../people/auth-guards.js";
@@ -40,6 +41,8 @@ export interface StoryRoutesOptions {
   moderation: ModerationSettings;
   /** The bucket of pictures (decision 028); null keeps them in the database. */
   media: MediaStore | null;
+  /** The AI daily allowance Regenerate counts against (decision 070). */
+  allowance?: AiAllowance;
 }
 
 /** Clients send confirm's edits only when there are some: no body means no edits. */
@@ -56,7 +59,14 @@ export const storyRoutes: FastifyPluginAsyncTypebox<StoryRoutesOptions> = async 
   ownerActionRoutes(
     app,
     options,
-    createStoryActions({ db, stories, community, media, moderation: options.moderation }),
+    createStoryActions({
+      db,
+      stories,
+      community,
+      media,
+      moderation: options.moderation,
+      allowance: options.allowance,
+    }),
   );
   const sharing = { db, stories, media, publicBaseUrl: options.publicBaseUrl };
 

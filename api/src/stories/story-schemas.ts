@@ -1,4 +1,4 @@
-import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE } from "@storyloom/common";
+import { LIST_DEFAULT_SIZE, LIST_MAX_SIZE, storyWordCount } from "@storyloom/common";
 import { Type, type Static } from "typebox";
 import type { CardPage } from "../community/card-pages.js";
 import type {
@@ -7,6 +7,8 @@ import type {
   StoryCommunity,
 } from "../community/story-card-queries.js";
 import { type StoryRecord } from "../platform/db/schema.js";
+import { NEW_CHAPTER_DAYS, showsNewChapter } from "../continuation/continuation-rules.js";
+import { ContinuationSchema, continuationJson } from "../continuation/continuation-schemas.js";
 import {
   ACCESS_REASONS,
   DESIRED_LENGTHS,
@@ -128,10 +130,21 @@ export const StoryDetailSchema = Type.Object(
       ReadableContentSchema,
       "The text so far as the caller may read it; null before the first chapter, and on cards.",
     ),
+    word_count: nullable(
+      Type.Integer({ minimum: 0 }),
+      "The words of the whole text, whatever part the caller may read; null on cards.",
+    ),
     images: Type.Array(StoryImageSchema),
+    images_pending: Type.Boolean({
+      description: "New pictures are being drawn (Regenerate Images); false on cards.",
+    }),
     header_image_url: nullable(Type.String(), "The cover picture's URL."),
     created_at: Type.String({ format: "date-time" }),
     updated_at: Type.String({ format: "date-time" }),
+    revised_at: nullable(
+      Type.String({ format: "date-time" }),
+      "When its text last changed once completed (an edit, a rewrite, a restore); null if never.",
+    ),
     is_owner: Type.Boolean({ description: "The caller is the story's author." }),
     is_bookmarked: Type.Boolean({ description: "The caller has bookmarked it." }),
     bookmark_count: Type.Integer({ minimum: 0, description: "How many readers bookmarked it." }),
@@ -148,6 +161,23 @@ export const StoryDetailSchema = Type.Object(
     viewer_access: nullable(
       ViewerAccessSchema,
       "What the caller may read of it; null on cards (lists carry no text).",
+    ),
+    chapter_added_at: Type.Optional(
+      nullable(
+        Type.String({ format: "date-time" }),
+        "When a chapter was last added to it (Continue the story); null if never.",
+      ),
+    ),
+    new_chapter: Type.Optional(
+      Type.Boolean({
+        description: `The caller follows its author and a chapter was added in the last ${NEW_CHAPTER_DAYS} days.`,
+      }),
+    ),
+    continuation: Type.Optional(
+      nullable(
+        ContinuationSchema,
+        "The next chapter asked for (Continue the story), for its owner only; null when none, and on cards.",
+      ),
     ),
   },
   { $id: STORY_DETAIL_ID, additionalProperties: false },
@@ -224,7 +254,9 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
   return {
     ...storyFieldsJson(story, context.viewerId, context.authorUsername, context.community),
     content: media === null ? null : contentJson(story.content, access),
+    word_count: media === null || story.content === null ? null : storyWordCount(story.content),
     viewer_access: access,
+    images_pending: story.imagesState === "pending",
     images: shown.map((picture) => ({
       id: picture.id,
       role: picture.role,
@@ -235,6 +267,7 @@ export function toStoryJson(story: StoryRecord, context: StoryJsonContext): Stor
       caption: picture.caption,
     })),
     header_image_url: cover ? coverUrl(cover, listed) : null,
+    continuation: isOwner(story, context.viewerId) ? continuationJson(story) : null,
   };
 }
 
@@ -250,12 +283,15 @@ export function toStoryCardJson(
   return {
     ...storyFieldsJson(card, viewerId, card.authorUsername, card.community),
     content: null,
+    word_count: null,
     viewer_access: null,
     images: [],
+    images_pending: false,
     header_image_url:
       withCover && card.coverId !== null
         ? coverUrl({ id: card.coverId, publicUrl: card.coverUrl }, canView(card, null))
         : null,
+    continuation: null,
   };
 }
 
@@ -283,7 +319,16 @@ function storyFieldsJson(
   viewerId: string | null,
   authorUsername: string | null,
   community: StoryCommunity = NO_COMMUNITY,
-): Omit<StoryDetailJson, "content" | "images" | "header_image_url" | "viewer_access"> {
+): Omit<
+  StoryDetailJson,
+  | "content"
+  | "word_count"
+  | "images"
+  | "images_pending"
+  | "header_image_url"
+  | "viewer_access"
+  | "continuation"
+> {
   return {
     public_id: story.publicId,
     title: story.title,
@@ -305,6 +350,7 @@ function storyFieldsJson(
     error: story.error,
     created_at: story.createdAt.toISOString(),
     updated_at: story.updatedAt.toISOString(),
+    revised_at: story.revisedAt?.toISOString() ?? null,
     is_owner: isOwner(story, viewerId),
     is_bookmarked: community.isBookmarked,
     bookmark_count: community.bookmarkCount,
@@ -313,6 +359,10 @@ function storyFieldsJson(
     moderation_status: story.moderationStatus,
     moderation_reason: isOwner(story, viewerId) ? story.moderationReason : null,
     price_cents: isPricePoint(story.priceCents) ? story.priceCents : null,
+    chapter_added_at: story.chapterAddedAt?.toISOString() ?? null,
+    new_chapter:
+      community.followsAuthor === true &&
+      showsNewChapter(story.chapterAddedAt, new Date(), NEW_CHAPTER_DAYS),
   };
 }
 

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { customAlphabet } from "nanoid";
 import type { UserRole } from "@storyloom/common";
 import { CommunityQueries } from "../community/community-queries.js";
-import { trendingScoreSql } from "../community/trending-rules.js";
 import { createStory } from "../generation/start-story.js";
 import { validStoryRequest } from "../generation/story-request-rules.js";
 import type { Database } from "../platform/db/database.js";
@@ -34,7 +33,7 @@ beforeAll(async () => {
   database = await createTestDatabase();
   db = database.handle.db;
   stories = new StoriesQueries(db);
-  community = new CommunityQueries(db, trendingScoreSql);
+  community = new CommunityQueries(db);
   const deps = { db, stories, community, media: null };
   actions = createStoryActions({
     ...deps,

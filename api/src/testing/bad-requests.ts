@@ -215,21 +215,24 @@ function badPath(parameters: Parameter[]): fc.Arbitrary<RequestPart> {
         { weight: 1, arbitrary: fc.constantFrom(...MALFORMED_ESCAPES) },
         // Longer than the router hands to any route.
         { weight: 1, arbitrary: tooLong(MAX_PATH_PARAMETER_LENGTH) },
-        // Well formed, but no such object.
-        {
-          weight: 1,
-          arbitrary: fc.string({
-            unit: fc.constantFrom(...ID_CHARACTERS),
-            minLength: 1,
-            maxLength: 64,
-          }),
-        },
+        // Well formed, but no such object (a number far past any the fixtures make).
+        { weight: 1, arbitrary: noSuchObject(parameter) },
       )
       .map((segment) => ({
         what: `path ${parameter.name}=${preview(segment)}`,
         path: { [parameter.name]: segment },
       })),
   );
+}
+
+/** A segment of the parameter's form that names nothing. */
+function noSuchObject(parameter: Parameter): fc.Arbitrary<string> {
+  if (parameter.schema.type === "integer") {
+    return fc
+      .integer({ min: 100_000, max: Number(parameter.schema.maximum ?? 1_000_000) })
+      .map(String);
+  }
+  return fc.string({ unit: fc.constantFrom(...ID_CHARACTERS), minLength: 1, maxLength: 64 });
 }
 
 // ---- query -------------------------------------------------------------------------------------

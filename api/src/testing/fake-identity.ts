@@ -21,6 +21,8 @@ export function fakeIdentity(): IdentityProvider {
         emailVerified: false,
         name: null,
         picture: null,
+        // As long as a Firebase ID token lives.
+        expiresAt: Date.now() + 60 * 60 * 1000,
       };
     },
     async deleteUser() {},

@@ -82,6 +82,11 @@ export interface FakeLedger {
   replays: Map<string, ApiAnswer>;
   /** Deliveries the fake started on its own. */
   background: Set<Promise<unknown>>;
+  /**
+   * When true, a refund's charge.refunded event is delivered before the refund call is answered:
+   * the webhook overtakes the caller, as it can on a busy machine.
+   */
+  refundEventsFirst: boolean;
 }
 
 interface ApiAnswer {
@@ -100,6 +105,7 @@ export function newLedger(): FakeLedger {
     requests: [],
     replays: new Map(),
     background: new Set(),
+    refundEventsFirst: false,
   };
 }
 
@@ -288,6 +294,7 @@ export async function serveApiRequest(
   if (path === "/v1/refunds" && answer.status === 200) {
     const refund = ledger.refunds.at(-1);
     if (refund) refund.idempotencyKey = key;
+    if (ledger.refundEventsFirst) await Promise.all([...ledger.background]);
   }
   if (replayKey !== null && method === "POST") ledger.replays.set(replayKey, answer);
   send(response, answer.status, answer.body);

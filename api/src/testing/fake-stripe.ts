@@ -61,6 +61,8 @@ export interface FakeStripe {
   redeliver(eventId: string, times: number): Promise<number[]>;
   /** Resolves once every delivery the fake started on its own (after a refund call) is done. */
   settled(): Promise<void>;
+  /** From now on, a refund's event reaches the webhook before the refund call is answered (or not). */
+  deliverRefundEventsFirst(first: boolean): void;
   close(): Promise<void>;
 }
 
@@ -154,6 +156,9 @@ function fakeStripeOf(ledger: FakeLedger, server: Server, url: string): FakeStri
     },
     async redeliver(eventId, times) {
       return Promise.all(Array.from({ length: times }, () => fake.deliver(eventId)));
+    },
+    deliverRefundEventsFirst(first) {
+      ledger.refundEventsFirst = first;
     },
     async settled() {
       while (background.size > 0) await Promise.all([...background]);

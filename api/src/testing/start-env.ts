@@ -21,6 +21,8 @@ export async function startEnv(
   return {
     API_HOST: "127.0.0.1",
     API_PORT: "0",
+    // Any free port: tests run side by side (docs/decisions/046).
+    METRICS_PORT: "0",
     FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),
     FIREBASE_PROJECT_ID: inject("firebaseProjectId"),
     LOG_LEVEL: "silent",

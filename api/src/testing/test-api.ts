@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import { inject } from "vitest";
-import { buildApp, type AppSettings } from "../app.js";
+import { buildApp, type AppDeps, type AppSettings } from "../app.js";
 import { drizzle as drizzlePostgres } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type { Database, DatabaseHandle } from "../platform/db/database.js";
@@ -29,6 +29,8 @@ export async function startTestApi(
   settings: Partial<AppSettings> = {},
   /** Told every SQL statement the app (not the test's own fixtures) sends, as sent. */
   onQuery?: (query: string, params: unknown[]) => void,
+  /** More of the app's dependencies (a chapter-published hook, a rewriter). */
+  more: Partial<Pick<AppDeps, "chapterPublished" | "pushEndpointsOnLoopback" | "rewriter">> = {},
 ): Promise<TestApi> {
   const authHost = inject("authEmulatorHost");
   const projectId = inject("firebaseProjectId");
@@ -37,7 +39,7 @@ export async function startTestApi(
   const { handle: database, dispose } = await createTestDatabase();
   const identity = createFirebaseIdentity(projectId);
   const db = onQuery ? loggingDatabase(database, onQuery) : database.db;
-  const app = await buildApp({ db, identity, settings: testSettings(settings) });
+  const app = await buildApp({ db, identity, settings: testSettings(settings), ...more });
   await extend?.(app);
   await app.ready();
   return {

@@ -11,6 +11,8 @@ import { runOnServer } from "../platform/db/open-postgres.js";
 
 export interface TestDatabase {
   handle: DatabaseHandle;
+  /** Where it is: its PostgreSQL URL or PGlite folder. */
+  target: DatabaseTarget;
   /** Closes the database and deletes it (folder or PostgreSQL database). */
   dispose(): Promise<void>;
 }
@@ -38,6 +40,7 @@ export async function createTestDatabase(options: { empty?: boolean } = {}): Pro
   }
   return {
     handle,
+    target: created.config,
     async dispose() {
       await handle.close();
       await created.remove();

@@ -159,10 +159,10 @@ export function observedWriter(
     calls,
     writer: {
       name: "observed offline writer",
-      async plan(request, signal): Promise<StoryPlan> {
+      async plan(request, signal, onUsage): Promise<StoryPlan> {
         calls.plans.push(request);
         await hooks.beforePlan?.(calls.plans.length);
-        return inner.plan(request, signal);
+        return inner.plan(request, signal, onUsage);
       },
       async writeChapter(input): Promise<Chapter> {
         calls.chapters.push(input.index);

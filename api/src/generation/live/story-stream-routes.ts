@@ -1,9 +1,12 @@
+import { inSpan, SpanKind, tracerOf } from "@storyloom/common/tracing";
 import type { FastifyBaseLogger, FastifyPluginAsync } from "fastify";
 import type { RawData, WebSocket } from "ws";
 import type { Database } from "../../platform/db/database.js";
 import type { UserRecord } from "../../platform/db/schema.js";
 import type { UsersQueries } from "../../people/users-queries.js";
 import { createAuthenticator } from "../../people/authenticate.js";
+import type { ViewerProfiles } from "../../people/viewer-profiles.js";
+import type { AiAllowance } from "../../allowance/ai-allowance.js";
 import type { IdentityProvider } from "../../platform/identity/identity-provider.js";
 import { bearerToken } from "../../platform/lib/bearer-token.js";
 import { Failure } from "../../platform/lib/errors.js";
@@ -30,6 +33,8 @@ export const HEARTBEAT_INTERVAL_MS = 30_000;
 
 export const BAD_MESSAGE = 'Send {"command":"restart"} as JSON text.';
 
+const tracer = tracerOf("storyloom-api");
+
 export interface StoryStreamRoutesOptions {
   db: Database;
   identity: IdentityProvider;
@@ -38,6 +43,10 @@ export interface StoryStreamRoutesOptions {
   heartbeatIntervalMs?: number;
   /** ADMIN_EMAILS, as the routes' guards apply them (people/authenticate.ts). */
   adminEmails?: readonly string[];
+  /** The viewers' profiles the routes' guards remember (people/viewer-profiles.ts). */
+  profiles?: ViewerProfiles;
+  /** The AI daily allowance a Regenerate command counts against (decision 070). */
+  allowance?: AiAllowance;
 }
 
 interface StreamRequest {
@@ -57,8 +66,13 @@ export const storyStreamRoutes: FastifyPluginAsync<StoryStreamRoutesOptions> = a
   options,
 ) => {
   const heartbeatMs = options.heartbeatIntervalMs ?? HEARTBEAT_INTERVAL_MS;
-  const authenticator = createAuthenticator(options.identity, options.users, options.adminEmails);
-  const watching = createStoryWatching(options.db);
+  const authenticator = createAuthenticator(
+    options.identity,
+    options.users,
+    options.adminEmails,
+    options.profiles,
+  );
+  const watching = createStoryWatching(options.db, options.allowance);
 
   app.get<StreamRequest>(
     "/stories/:id/stream",
@@ -90,17 +104,27 @@ export const storyStreamRoutes: FastifyPluginAsync<StoryStreamRoutesOptions> = a
       socket.on("message", onMessage);
 
       try {
-        const viewer = await authenticate(request.headers.authorization, request.query.token);
-        if (typeof viewer === "string") {
-          socket.close(CLOSE_UNAUTHENTICATED, viewer);
-          return;
-        }
-        const opened = new StoryStream(socket, request.params.id, viewer, {
-          watching,
-          watchers: options.watchers,
-          log: request.log,
-        });
-        if (!(await opened.open())) return;
+        // Opening it (the token, the snapshot) is a span of the bff's trace: its traceparent came
+        // with the upgrade (docs/decisions/047).
+        const opened = await inSpan(
+          tracer,
+          "GET /v1/stories/:id/stream",
+          { kind: SpanKind.SERVER, headers: request.headers },
+          async () => {
+            const viewer = await authenticate(request.headers.authorization, request.query.token);
+            if (typeof viewer === "string") {
+              socket.close(CLOSE_UNAUTHENTICATED, viewer);
+              return null;
+            }
+            const story = new StoryStream(socket, request.params.id, viewer, {
+              watching,
+              watchers: options.watchers,
+              log: request.log,
+            });
+            return (await story.open()) ? story : null;
+          },
+        );
+        if (opened === null) return;
         stream = opened;
         for (const message of early.splice(0)) onMessage(message.data, message.isBinary);
       } catch (error) {

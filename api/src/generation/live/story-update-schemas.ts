@@ -6,6 +6,10 @@ import {
   type ReadAccess,
 } from "../../stories/access-rules.js";
 import { readCheckpoint, storedChapters } from "../checkpoint-rules.js";
+import {
+  continuationJson,
+  type ContinuationJson,
+} from "../../continuation/continuation-schemas.js";
 
 /**
  * A generation update: what the live channel pushes, built from the row as it is now. `seq` (the
@@ -18,17 +22,24 @@ export interface StoryUpdateMessage {
   message: string | null;
   /** The chapters as the viewer may read them (locked: withheld past these paragraphs). */
   content_preview: { title: string; chapters: ReadableChapter[] } | null;
+  /**
+   * The next chapter asked for with Continue the story, streamed as it is written: its owner's
+   * only; left out for everyone else, and when none was asked for.
+   */
+  next_chapter?: ContinuationJson;
   seq: number;
 }
 
 /** The update for one viewer: the text cut to their access, as the story route cuts it. */
 export function storyUpdateOf(story: StoryRecord, access: ReadAccess): StoryUpdateMessage {
+  const nextChapter = access.reason === "author" ? continuationJson(story) : null;
   return {
     story_id: story.publicId,
     status: story.status,
     progress: story.progress,
     message: story.statusMessage,
     content_preview: contentPreviewOf(story, access),
+    ...(nextChapter === null ? {} : { next_chapter: nextChapter }),
     seq: story.eventSeq,
   };
 }

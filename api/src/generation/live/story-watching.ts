@@ -1,4 +1,5 @@
 import { isApiId } from "@storyloom/common";
+import { spendAllowance, type AiAllowance } from "../../allowance/ai-allowance.js";
 import type { Database } from "../../platform/db/database.js";
 import type { StoryRecord, UserRecord } from "../../platform/db/schema.js";
 import type { ReadAccess } from "../../stories/access-rules.js";
@@ -30,7 +31,7 @@ export interface StoryWatching {
   restart(viewer: UserRecord, publicId: string): Promise<void>;
 }
 
-export function createStoryWatching(db: Database): StoryWatching {
+export function createStoryWatching(db: Database, allowance?: AiAllowance): StoryWatching {
   const stories = new StoriesQueries(db);
   return {
     async mayWatch(viewer, publicId) {
@@ -49,7 +50,12 @@ export function createStoryWatching(db: Database): StoryWatching {
     },
 
     async restart(viewer, publicId) {
-      await restartGeneration(db, await stories.findByPublicId(publicId), viewer.id);
+      const story = await stories.findByPublicId(publicId);
+      const restart = () => restartGeneration(db, story, viewer.id);
+      // The owner's regeneration counts against their allowance, as POST /stories/{id}/restart.
+      if (story?.authorId === viewer.id) {
+        await spendAllowance(allowance, viewer, "regeneration", story.id, restart);
+      } else await restart();
     },
   };
 }

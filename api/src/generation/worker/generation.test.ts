@@ -1,6 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createOfflineIllustrator, WriterError, type StoryPlan } from "@storyloom/writer";
+import {
+  createOfflineIllustrator,
+  WriterError,
+  type StoryPlan,
+  type StoryWriter,
+} from "@storyloom/writer";
 import { stories } from "../../platform/db/schema.js";
 import { bearer, startTestApi, type TestApi } from "../../testing/test-api.js";
 import { newUser } from "../../testing/tokens.js";
@@ -81,6 +86,36 @@ describe("the generation worker", () => {
     expect(response.json().images).toHaveLength(chapters.length + 1);
   });
 
+  it("keeps the writer's text as version 1 (written), and a regeneration's as regenerated", async () => {
+    // The offline writer writes the same words for the same request: the second pass differs.
+    const observed = observedWriter();
+    const writer: StoryWriter = {
+      ...observed.writer,
+      async writeChapter(input) {
+        const chapter = await observed.writer.writeChapter(input);
+        if (observed.calls.plans.length < 2) return chapter;
+        return { ...chapter, paragraphs: chapter.paragraphs.map((text) => `Again, ${text}`) };
+      },
+    };
+    await workersWith({ tools: { writer, illustrator: createOfflineIllustrator() } });
+    const id = await startStory(api, author.idToken);
+    await storyWithStatus(db(), id, "ready_for_review");
+    const headers = bearer(author.idToken);
+    const restart = await api.app.inject({
+      method: "POST",
+      url: `/v1/stories/${id}/restart`,
+      headers,
+    });
+    expect(restart.statusCode).toBe(200);
+    await storyWithStatus(db(), id, "ready_for_review");
+
+    const response = await api.app.inject({ url: `/v1/stories/${id}/versions`, headers });
+    expect(response.json().items).toMatchObject([
+      { number: 2, cause: "regenerated" },
+      { number: 1, cause: "written" },
+    ]);
+  });
+
   it("resumes a story whose worker died: the plan and checkpointed chapters are not written again", async () => {
     const first = observedWriter({
       // The second chapter's model call never returns: the worker dies in the middle of it.
@@ -155,7 +190,8 @@ describe("the generation worker", () => {
       () => workers.outcomes.find((entry) => entry.publicId === id && entry.outcome === "lost"),
       "the job to be dropped",
     );
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // Stopped, the pool has no work in flight: what the story holds now is final.
+    await workers.pool.stop();
     const story = await storyRow(db(), id);
     expect(story.status).toBe("discarded");
     expect(story.content).toBeNull();
@@ -174,6 +210,11 @@ describe("the generation worker", () => {
     const id = await startStory(api, author.idToken);
 
     const story = await storyWithStatus(db(), id, "ready_for_review");
+    // The worker tells its outcome once the story's row is written: wait for it, then read all.
+    await eventually(
+      () => workers.outcomes.find((entry) => entry.publicId === id && entry.outcome === "finished"),
+      "the finished outcome",
+    );
     expect(workers.outcomes.filter((entry) => entry.publicId === id).map((e) => e.outcome)).toEqual(
       ["retrying", "finished"],
     );

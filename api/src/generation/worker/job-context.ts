@@ -1,4 +1,4 @@
-import type { Illustrator, StoryImage, StoryWriter } from "@storyloom/writer";
+import type { Illustrator, StoryImage, StoryWriter, UsageListener } from "@storyloom/writer";
 import type { StoryRecord } from "../../platform/db/schema.js";
 import type { StoryChanges } from "../../stories/stories-queries.js";
 import type { JobLease, MediaReplacement } from "./job-queries.js";
@@ -18,6 +18,8 @@ export interface JobContext {
   report(changes: StoryChanges): Promise<void>;
   /** The job's final write, pictures included. */
   finish(changes: StoryChanges, images: StoryImage[], replace: MediaReplacement): Promise<void>;
+  /** Given to every model call: the job adds up the tokens and records them when it ends. */
+  onUsage: UsageListener;
   /** Stops the job from inside (a streamed write found the job gone). */
   abort(reason: unknown): void;
 }

@@ -8,7 +8,7 @@ import type { StoryChanges } from "../../stories/stories-queries.js";
 // restart or discard bumps it), still its lease owner, and still the kind of work it claimed. A
 // guarded write that matches no row means the job is no longer ours.
 
-export type JobKind = "story" | "art";
+export type JobKind = "story" | "art" | "chapter";
 
 /** What a worker holds after a claim; every guarded write checks all of it. */
 export interface JobLease {
@@ -19,12 +19,31 @@ export interface JobLease {
   kind: JobKind;
   /** The art job writes only while this is still the variant asked for. */
   imagesVariant: number;
+  /** The chapter job writes only while this is still the next chapter asked for. */
+  continuationId: string | null;
 }
 
 /** Which pictures a finished job replaces: all of this generation's, or just the cover. */
 export type MediaReplacement = "all" | "cover";
 
 export type NewPictureRow = typeof storyMedia.$inferInsert;
+
+/**
+ * A story with work for a worker: being written, its pictures to be drawn again, or its next
+ * chapter to be written (migration 0023).
+ */
+const HAS_WORK = sql`(${stories.status} = 'generating'
+  or (${stories.imagesState} = 'pending' and ${stories.status} in ('ready_for_review', 'completed'))
+  or (${stories.continuationState} = 'writing' and ${stories.status} = 'completed'))`;
+/** No worker holds it: never claimed, or its lease expired. */
+const LEASE_FREE = sql`(${stories.leaseExpiresAt} is null or ${stories.leaseExpiresAt} < now())`;
+
+/** The queue as the metrics show it (docs/decisions/046). */
+export interface QueueUse {
+  waiting: number;
+  running: number;
+  oldestWaitingSeconds: number;
+}
 
 export class JobQueries {
   constructor(private readonly db: Database) {}
@@ -38,9 +57,7 @@ export class JobQueries {
   async claim(owner: string, leaseSeconds: number): Promise<StoryRecord | null> {
     const next = sql`(
       select ${stories.id} from ${stories}
-      where (${stories.status} = 'generating'
-          or (${stories.imagesState} = 'pending' and ${stories.status} in ('ready_for_review', 'completed')))
-        and (${stories.leaseExpiresAt} is null or ${stories.leaseExpiresAt} < now())
+      where ${HAS_WORK} and ${LEASE_FREE}
       order by ${stories.updatedAt}
       limit 1
       for update skip locked)`;
@@ -54,6 +71,19 @@ export class JobQueries {
       .where(eq(stories.id, next))
       .returning();
     return story ?? null;
+  }
+
+  /** Stories waiting for a worker, those held, and how long the oldest waiting one has waited. */
+  async queueUse(): Promise<QueueUse> {
+    const [use] = await this.db
+      .select({
+        waiting: sql<number>`(count(*) filter (where ${LEASE_FREE}))::int`,
+        running: sql<number>`(count(*) filter (where not ${LEASE_FREE}))::int`,
+        oldestWaitingSeconds: sql<number>`coalesce(extract(epoch from now() - min(${stories.updatedAt}) filter (where ${LEASE_FREE})), 0)::float8`,
+      })
+      .from(stories)
+      .where(HAS_WORK);
+    return use ?? { waiting: 0, running: 0, oldestWaitingSeconds: 0 };
   }
 
   /** Extends the lease by `leaseSeconds`; false when it is no longer ours. */
@@ -71,6 +101,21 @@ export class JobQueries {
     await this.db
       .update(stories)
       .set({ leaseOwner: null, leaseExpiresAt: null })
+      .where(and(eq(stories.id, lease.id), eq(stories.leaseOwner, lease.owner)));
+  }
+
+  /**
+   * Gives the lease up after the database stopped answering mid-job: the claim's attempt is not
+   * counted, since the story was not at fault. Only ownership is checked, as release does.
+   */
+  async handBack(lease: JobLease): Promise<void> {
+    await this.db
+      .update(stories)
+      .set({
+        leaseOwner: null,
+        leaseExpiresAt: null,
+        attempt: sql`greatest(${stories.attempt} - 1, 0)`,
+      })
       .where(and(eq(stories.id, lease.id), eq(stories.leaseOwner, lease.owner)));
   }
 
@@ -134,7 +179,13 @@ function guard(lease: JobLease): SQL | undefined {
   const work =
     lease.kind === "story"
       ? eq(stories.status, "generating")
-      : and(eq(stories.imagesState, "pending"), eq(stories.imagesVariant, lease.imagesVariant));
+      : lease.kind === "chapter"
+        ? and(
+            eq(stories.status, "completed"),
+            eq(stories.continuationState, "writing"),
+            sql`${stories.continuation} ->> 'id' = ${lease.continuationId ?? ""}`,
+          )
+        : and(eq(stories.imagesState, "pending"), eq(stories.imagesVariant, lease.imagesVariant));
   return and(
     eq(stories.id, lease.id),
     eq(stories.generation, lease.generation),

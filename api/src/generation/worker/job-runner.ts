@@ -1,12 +1,15 @@
 import type { FastifyBaseLogger } from "fastify";
-import { WriterError, type StoryImage } from "@storyloom/writer";
-import type { StoryRecord } from "../../platform/db/schema.js";
+import { TokenTally, WriterError, type StoryImage } from "@storyloom/writer";
+import type { AiAllowance } from "../../allowance/ai-allowance.js";
+import { isDatabaseUnavailable } from "../../platform/db/postgres-errors.js";
+import type { AiUsageKind, StoryRecord } from "../../platform/db/schema.js";
 import type { StoryChanges } from "../../stories/stories-queries.js";
 import { redrawArt } from "./art-pipeline.js";
 import type { JobContext } from "./job-context.js";
 import type { JobLease, MediaReplacement } from "./job-queries.js";
 import { JobLostError, type JobStore } from "./job-store.js";
 import { writeStory } from "./story-pipeline.js";
+import { failedChapter, writeChapterJob } from "./chapter-pipeline.js";
 import type { StoryTools } from "./story-tools.js";
 
 export type WorkerLog = Pick<FastifyBaseLogger, "info" | "warn" | "error">;
@@ -20,11 +23,33 @@ export interface JobRunnerOptions {
   progressIntervalMs: number;
   /** How long a story waits before its next attempt, after `attempt` failed ones. */
   retryDelayMs: (attempt: number) => number;
+  /** Resolves true once the database answers again; false if the worker stops first. */
+  databaseBack: () => Promise<boolean>;
+  /** Where the tokens a job's model calls reported go; absent, they are not recorded. */
+  recordTokens?: AiAllowance["recordTokens"];
   log: WorkerLog;
 }
 
+/** Each kind of job's pipeline. */
+const PIPELINES: Record<JobLease["kind"], (job: JobContext) => Promise<void>> = {
+  story: writeStory,
+  art: redrawArt,
+  chapter: writeChapterJob,
+};
+
+/**
+ * The usage rows a job's tokens are added to: the run that asked for the work (decision 071).
+ * Redrawn pictures are not a counted run and no chat call.
+ */
+const USAGE_KINDS: Record<JobLease["kind"], readonly AiUsageKind[]> = {
+  story: ["generation", "regeneration"],
+  art: [],
+  chapter: ["continuation"],
+};
+
 /** How a job ended, for the pool's bookkeeping and for tests. */
-export type JobOutcome = "finished" | "lost" | "retrying" | "failed" | "released" | "abandoned";
+export type JobOutcome =
+  "finished" | "lost" | "retrying" | "failed" | "released" | "abandoned" | "paused";
 
 /**
  * The worker itself stops the job: a clean shutdown releases the lease so another worker resumes
@@ -41,6 +66,7 @@ export class WorkerStopped extends Error {
 /** One claimed story being worked on: its lease renewal, its abort, and how it ends. */
 export class RunningJob {
   private readonly controller = new AbortController();
+  private readonly tokens = new TokenTally();
   /** The last event this job wrote itself: events up to it need no second look. */
   private lastOwnSeq: number;
 
@@ -77,12 +103,28 @@ export class RunningJob {
         await this.fail(`the worker stopped before finishing it`, true);
         return "failed";
       }
-      await (this.lease.kind === "story" ? writeStory : redrawArt)(this.context());
+      await PIPELINES[this.lease.kind](this.context());
       return "finished";
     } catch (error) {
       return await this.ended(error);
     } finally {
       clearInterval(renewal);
+      await this.recordTokens();
+    }
+  }
+
+  /**
+   * What the job's model calls reported, added to its run's usage row once it ends, failed or
+   * not: the tokens were spent either way. A lost write is logged, never the job's failure.
+   */
+  private async recordTokens(): Promise<void> {
+    const total = this.tokens.take();
+    const kinds = USAGE_KINDS[this.lease.kind];
+    if (!total || kinds.length === 0 || !this.options.recordTokens) return;
+    try {
+      await this.options.recordTokens(this.story.id, kinds, total);
+    } catch (error) {
+      this.options.log.warn({ err: error, story: this.lease.publicId }, "cannot record tokens");
     }
   }
 
@@ -102,6 +144,7 @@ export class RunningJob {
         this.controller.signal.throwIfAborted();
         this.noteOwn(await this.options.store.finish(this.lease, changes, images, replace));
       },
+      onUsage: this.tokens.add,
       abort: (reason) => this.abort(reason),
     };
   }
@@ -143,6 +186,7 @@ export class RunningJob {
         await store.release(this.lease);
         return "lost";
       }
+      if (isDatabaseUnavailable(error)) return await this.pauseForOutage();
       if (error instanceof WriterError && error.retryable && this.story.attempt < maxAttempts) {
         log.warn(
           { err: error, story: this.lease.publicId, attempt: this.story.attempt },
@@ -170,6 +214,19 @@ export class RunningJob {
   }
 
   /**
+   * The database stopped answering mid-job (its writes failed): not the story's fault, so it does
+   * not fail. The job waits for the database, then hands the story back, its attempt not counted,
+   * and the next claim resumes it from its last checkpoint at once
+   * (docs/decisions/048-surviving-a-database-outage.md). Stopped while waiting, it leaves the
+   * lease to expire: there is no database to hand it back to.
+   */
+  private async pauseForOutage(): Promise<JobOutcome> {
+    if (!(await this.options.databaseBack())) return "abandoned";
+    await this.options.store.handBack(this.lease);
+    return "paused";
+  }
+
+  /**
    * The owner sees why: the error message is kept. A story becomes an error; an art job leaves the
    * story as it was, with the reason in `error`.
    */
@@ -183,6 +240,14 @@ export class RunningJob {
         imagesState: "done",
         imagesAlbumArtOnly: false,
         error: message,
+      });
+      return;
+    }
+    if (this.lease.kind === "chapter") {
+      const message = sentence(`The next chapter could not be written${attempts}: ${reason}`);
+      await this.options.store.update(this.lease, {
+        ...released,
+        ...failedChapter(this.story, message),
       });
       return;
     }

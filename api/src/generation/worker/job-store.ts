@@ -5,6 +5,7 @@ import { MediaStore, settled } from "../../platform/storage/media-store.js";
 import type { StoryRecord } from "../../platform/db/schema.js";
 import { etagOf, type StoryChanges } from "../../stories/stories-queries.js";
 import { notifyStoryEvent } from "../story-events.js";
+import { recordWriterVersion } from "../../stories/version-recording.js";
 import { reanchorStoryComments } from "../../comments/reanchor-comments.js";
 import { reconcileStoryPictures } from "../../stories/story-pictures.js";
 import {
@@ -50,8 +51,9 @@ export class JobStore {
         publicId: story.publicId,
         generation: story.generation,
         owner,
-        kind: story.status === "generating" ? "story" : "art",
+        kind: kindOf(story),
         imagesVariant: story.imagesVariant,
+        continuationId: story.continuation?.id ?? null,
       },
     };
   }
@@ -69,6 +71,14 @@ export class JobStore {
    */
   async release(lease: JobLease): Promise<void> {
     await this.queries.release(lease);
+  }
+
+  /**
+   * Gives the job back after a database outage, its attempt not counted: the next claim resumes it
+   * from its last checkpoint (docs/decisions/048-surviving-a-database-outage.md).
+   */
+  async handBack(lease: JobLease): Promise<void> {
+    await this.queries.handBack(lease);
   }
 
   /**
@@ -111,9 +121,11 @@ export class JobStore {
           attempt: 0,
         });
         replacedKeys = await queries.replacePictures(lease, replace, rows);
-        // A regeneration's new text re-anchors the inline comments, in this transaction.
+        // A regeneration's new text re-anchors the inline comments and is a new version, in
+        // this transaction.
         if (changes.status === "ready_for_review") {
           await reanchorStoryComments(tx, story.id, story.content);
+          await recordWriterVersion(tx, story);
         }
         await notifyStoryEvent(tx, story.publicId, story.eventSeq);
         return story;
@@ -172,6 +184,13 @@ export class JobStore {
   async stillOurs(lease: JobLease): Promise<boolean> {
     return this.queries.stillOurs(lease);
   }
+}
+
+/** The work a claimed row holds: its writing, its next chapter (before pictures), its pictures. */
+function kindOf(story: StoryRecord): JobLease["kind"] {
+  if (story.status === "generating") return "story";
+  if (story.status === "completed" && story.continuationState === "writing") return "chapter";
+  return "art";
 }
 
 /** A guarded write; the job is lost when it matches no row. */

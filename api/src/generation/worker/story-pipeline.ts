@@ -65,7 +65,7 @@ export async function writeStory(job: JobContext): Promise<void> {
 
 async function makePlan(job: JobContext): Promise<StoryPlan> {
   await job.report({ progress: 0, statusMessage: PLANNING_MESSAGE });
-  const plan = checkedPlan(await job.writer.plan(requestOf(job.story), job.signal));
+  const plan = checkedPlan(await job.writer.plan(requestOf(job.story), job.signal, job.onUsage));
   await job.report({
     plan: planWithDraft(plan, null),
     // The plan's description is the story's until the owner edits it.
@@ -110,6 +110,7 @@ async function writeChapter(
       index,
       previous,
       onProgress: (partial) => drafts.offer(partial),
+      onUsage: job.onUsage,
       signal: job.signal,
     });
     await drafts.settle();

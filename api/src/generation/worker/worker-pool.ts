@@ -1,6 +1,11 @@
 import { hostname } from "node:os";
+import { inSpan, tracerOf } from "@storyloom/common/tracing";
+import { sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
+import { tokenRecorder } from "../../allowance/ai-allowance.js";
 import type { Database } from "../../platform/db/database.js";
+import { isDatabaseUnavailable } from "../../platform/db/postgres-errors.js";
+import type { ApiMetrics } from "../../platform/observability/api-metrics.js";
 import { MediaStore, type MediaStorageSettings } from "../../platform/storage/media-store.js";
 import type { StoryEventBus } from "../story-event-bus.js";
 import type { JobLease } from "./job-queries.js";
@@ -32,7 +37,11 @@ export interface WorkerPoolOptions {
   retryDelayMs?: (attempt: number) => number;
   /** Told how every job ended (tests and logs). */
   onJobEnded?: (lease: JobLease, outcome: JobOutcome) => void;
+  /** Where each job's duration is counted (docs/decisions/046). */
+  metrics?: Pick<ApiMetrics, "generationSeconds">;
 }
+
+const tracer = tracerOf("storyloom-worker");
 
 export const DEFAULT_IDLE_POLL_MS = 500;
 export const DEFAULT_PROGRESS_INTERVAL_MS = 200;
@@ -55,6 +64,8 @@ export class WorkerPool {
   private stopReason: WorkerStopped | null = null;
   private unsubscribe: (() => void) | null = null;
   private stopped: Promise<void> | null = null;
+  /** While the database does not answer: resolves when it does again (or the pool stops). */
+  private outage: Promise<boolean> | null = null;
 
   constructor(private readonly options: WorkerPoolOptions) {
     this.media = options.mediaStorage ? new MediaStore(options.mediaStorage) : null;
@@ -68,6 +79,8 @@ export class WorkerPool {
       maxAttempts: options.config.maxAttempts,
       progressIntervalMs: options.progressIntervalMs ?? DEFAULT_PROGRESS_INTERVAL_MS,
       retryDelayMs: options.retryDelayMs ?? defaultRetryDelay,
+      databaseBack: () => this.databaseBack(),
+      recordTokens: tokenRecorder(options.db),
       log: options.log,
     };
   }
@@ -114,10 +127,12 @@ export class WorkerPool {
 
   private async loop(owner: string): Promise<void> {
     while (!this.stopReason) {
-      const claimed = await this.store.claim(owner).catch((error: unknown) => {
+      const claimed = await this.store.claim(owner).catch(async (error: unknown) => {
+        if (isDatabaseUnavailable(error)) return (await this.databaseBack()) ? "retry" : null;
         this.options.log.warn({ err: error }, "cannot claim a story");
         return null;
       });
+      if (claimed === "retry") continue;
       if (!claimed) {
         await this.sleep();
         continue;
@@ -125,10 +140,45 @@ export class WorkerPool {
       const job = new RunningJob(this.runner, claimed.story, claimed.lease);
       this.running.set(claimed.lease.publicId, job);
       if (this.stopReason) job.abort(this.stopReason);
-      const outcome = await job.run();
+      const started = performance.now();
+      // A trace of its own per job when tracing is on: its statements and log lines in it.
+      const { kind, publicId } = claimed.lease;
+      const outcome = await inSpan(
+        tracer,
+        `${kind} job`,
+        { attributes: { "storyloom.story": publicId, "storyloom.attempt": claimed.story.attempt } },
+        () => job.run(),
+      );
+      this.options.metrics?.generationSeconds.observe(
+        { kind, outcome },
+        (performance.now() - started) / 1000,
+      );
       this.running.delete(claimed.lease.publicId);
       this.options.onJobEnded?.(claimed.lease, outcome);
     }
+  }
+
+  /**
+   * Waits out a database outage, once for every loop and job of the pool: claims stop, running
+   * jobs hold their stories, and all carry on when the database answers again
+   * (docs/decisions/048-surviving-a-database-outage.md). False if the pool stops first.
+   */
+  private databaseBack(): Promise<boolean> {
+    return (this.outage ??= (async () => {
+      this.options.log.warn({}, "the database is not answering: the workers pause until it does");
+      while (!this.stopReason) {
+        try {
+          await this.options.db.execute(sql`select 1`);
+          this.options.log.warn({}, "the database answers again: the workers resume");
+          return true;
+        } catch {
+          await this.sleep();
+        }
+      }
+      return false;
+    })().finally(() => {
+      this.outage = null;
+    }));
   }
 
   private sleep(): Promise<void> {

@@ -14,6 +14,8 @@ export interface DatabaseHandle {
   kind: DatabaseTarget["kind"];
   /** Runs `work` on one connection held for its whole duration. */
   withSession<T>(work: (session: SqlSession) => Promise<T>): Promise<T>;
+  /** The connection pool's use now (the metrics read it); null without a pool (PGlite). */
+  poolUse(): { total: number; idle: number; waiting: number } | null;
   /** Safe to call more than once. */
   close(): Promise<void>;
 }

@@ -4,6 +4,7 @@ import { drizzle } from "drizzle-orm/pglite";
 import { DatabaseUnavailableError, type Database, type DatabaseHandle } from "./database.js";
 import { schema } from "./schema.js";
 import type { SqlSession } from "./sql-session.js";
+import { traceQueries } from "./traced-queries.js";
 
 /**
  * The embedded database, used when DATABASE_URL is unset: a PostgreSQL in WebAssembly whose files
@@ -21,6 +22,9 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
       { cause: error },
     );
   }
+  // Its statements are spans of the trace they run in, when tracing is on (not those of a
+  // transaction, which PGlite runs on an object of its own).
+  traceQueries(client);
   const session: SqlSession = {
     exec: async (script) => {
       await client.exec(script);
@@ -36,6 +40,8 @@ export async function openPglite(dataDir: string): Promise<DatabaseHandle> {
     db,
     kind: "pglite",
     withSession: (work) => work(session),
+    // One connection, no pool.
+    poolUse: () => null,
     close: () => (closed ??= client.close()),
   };
 }

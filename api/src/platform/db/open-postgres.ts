@@ -4,6 +4,7 @@ import { redactPassword } from "../lib/postgres-url.js";
 import { DatabaseUnavailableError, type Database, type DatabaseHandle } from "./database.js";
 import { schema } from "./schema.js";
 import type { SqlSession } from "./sql-session.js";
+import { traceQueries } from "./traced-queries.js";
 
 /** PostgreSQL for scaled mode: a connection pool shared by every request. */
 export async function openPostgres(url: string): Promise<DatabaseHandle> {
@@ -14,6 +15,8 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
   });
   // An idle connection dropped by the server must not crash the process; the pool replaces it.
   pool.on("error", () => {});
+  // Each connection's statements are spans of the trace they run in, when tracing is on.
+  pool.on("connect", (client) => traceQueries(client));
   try {
     const probe = await pool.connect();
     probe.release();
@@ -37,6 +40,11 @@ export async function openPostgres(url: string): Promise<DatabaseHandle> {
         client.release();
       }
     },
+    poolUse: () => ({
+      total: pool.totalCount,
+      idle: pool.idleCount,
+      waiting: pool.waitingCount,
+    }),
     close: () => (closed ??= pool.end()),
   };
 }

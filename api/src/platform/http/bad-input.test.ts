@@ -1,15 +1,22 @@
-import { REST_ERROR_CODES } from "@storyloom/common";
+import { canonicalText, REST_ERROR_CODES } from "@storyloom/common";
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it, vi } from "vitest";
 import { encodeApiCursor } from "../../../../scripts/lib/bad-input.mjs";
 import { databaseChecksum } from "../../../../scripts/lib/database-checksum.mjs";
 import { AdsQueries } from "../../ads/ads-queries.js";
+import { PushQueries } from "../../notifications/push-queries.js";
 import { categories, users } from "../db/schema.js";
 import { openApiDocument } from "../../openapi-document.js";
 import { familiesOf, operationsOf, type Operation } from "../../testing/bad-requests.js";
 import { pricedStory } from "../../testing/payment-fixtures.js";
 import { storyIn, useOwnerAndReader } from "../../testing/story-fixtures.js";
+
+/**
+ * A notification job as it was asked for: its worker's progress (leases, attempts, done_at) moves
+ * on its own while the api runs, whatever the requests under test do.
+ */
+const JOB_AS_ASKED = ["id", "kind", "dedupe_key", "payload", "created_at"];
 
 // Bad input gets a 4xx with a clear message, never a 5xx, and changes nothing
 // (docs/decisions/015-input-validation-at-the-edge.md): generated bad requests at every route of
@@ -27,6 +34,7 @@ const ROUTES_WITHOUT_INPUT: Record<string, string> = {
   getHealth: "a load balancer's probe: no token, no parameters, no body",
   getReadiness: "a load balancer's probe: no token, no parameters, no body",
   getLiveness: "a load balancer's probe: no token, no parameters, no body",
+  getPushPublicKey: "web push's public key, the same for everyone: no token, no parameters",
 };
 
 const operations = operationsOf(await openApiDocument());
@@ -45,6 +53,10 @@ const objects = {
   offer: "",
   purchase: "",
   checkoutSession: "",
+  rewrite: "",
+  notification: "",
+  watchToken: "",
+  pushSubscription: "",
 };
 
 beforeAll(async () => {
@@ -78,6 +90,13 @@ beforeAll(async () => {
   });
   objects.completed = await storyIn(api, owner, "completed", { isPublic: true });
   objects.ready = await storyIn(api, owner, "ready_for_review");
+  const edit = await api.app.inject({
+    method: "PATCH",
+    url: `/v1/stories/${objects.completed}`,
+    headers: owner.headers,
+    payload: { title: "The Lantern Keeper, Revised" },
+  });
+  expect(edit.statusCode).toBe(200);
   const comment = await api.app.inject({
     method: "POST",
     url: `/v1/comments/stories/${objects.completed}/comments`,
@@ -97,6 +116,53 @@ beforeAll(async () => {
     payload: { author_id: reader.id },
   });
   objects.subscription = subscription.json().id;
+  // A browser of the owner's for web push (push is off here: registered past the route).
+  objects.pushSubscription = (
+    await new PushQueries(api.database.db).save(owner.id, {
+      endpoint: "https://push.example.com/bad-input",
+      keys: { p256dh: "B".repeat(87), auth: "A".repeat(22) },
+    })
+  ).id;
+  // A rewrite of the completed story's first paragraph, its alternatives written (decision 061).
+  const text = canonicalText(story.json().content);
+  const first = story.json().content.chapters[0].paragraphs[0] as string;
+  const rewrite = await api.app.inject({
+    method: "POST",
+    url: `/v1/stories/${objects.completed}/rewrites`,
+    headers: owner.headers,
+    payload: {
+      start: text.indexOf(first),
+      end: text.indexOf(first) + first.length,
+      instruction: { kind: "shorter" },
+    },
+  });
+  expect(rewrite.statusCode).toBe(202);
+  objects.rewrite = rewrite.json().id;
+  await vi.waitFor(
+    async () => {
+      const read = await api.app.inject({
+        url: `/v1/stories/${objects.completed}/rewrites/${objects.rewrite}`,
+        headers: owner.headers,
+      });
+      expect(read.json().status).toBe("ready");
+    },
+    { timeout: 30_000, interval: 100 },
+  );
+  // A notification of the owner's: the reader answers the owner's comment.
+  const ownersComment = await api.app.inject({
+    method: "POST",
+    url: `/v1/comments/stories/${objects.completed}/comments`,
+    headers: owner.headers,
+    payload: { content: "Thank you for reading." },
+  });
+  await api.app.inject({
+    method: "POST",
+    url: `/v1/comments/stories/${objects.completed}/comments`,
+    headers: reader.headers,
+    payload: { content: "You are welcome.", parent_comment_id: ownersComment.json().id },
+  });
+  const inbox = await api.app.inject({ url: "/v1/me/notifications", headers: owner.headers });
+  objects.notification = inbox.json().items[0].id;
   // A pending purchase of the caller's, through the local test provider.
   const priced = await pricedStory(api, reader, 199);
   const purchase = await api.app.inject({
@@ -106,6 +172,13 @@ beforeAll(async () => {
   });
   objects.purchase = purchase.json().purchase.id;
   objects.checkoutSession = purchase.json().checkout_url.split("/").at(-1);
+  // The completed story's watch-live link (decision 069).
+  const watchLink = await api.app.inject({
+    method: "PUT",
+    url: `/v1/stories/${objects.completed}/watch-link`,
+    headers: owner.headers,
+  });
+  objects.watchToken = watchLink.json().token;
 });
 
 /** The object a route's `{id}` names, one whose route would act if the request were right. */
@@ -121,11 +194,19 @@ function goodPath(operation: Operation): Record<string, string> {
   if (/\/affiliate(s|-links)\/\{id\}/.test(operation.path)) return { id: objects.affiliateLink };
   if (operation.path.includes("{nonce}")) return { nonce: objects.offer };
   if (/\/purchases\/\{id\}/.test(operation.path)) return { id: objects.purchase };
+  if (operation.path.startsWith("/v1/me/notifications/{id}")) return { id: objects.notification };
+  if (operation.path === "/v1/me/push-subscriptions/{id}") return { id: objects.pushSubscription };
+  if (operation.path.includes("{rewriteId}")) {
+    return { id: objects.completed, rewriteId: objects.rewrite };
+  }
   if (operation.path.startsWith("/v1/admin/users/{id}")) return { id: ctx.owner.id };
+  if (operation.path.includes("{token}")) return { token: objects.watchToken };
   if (operation.path.includes("{session_id}")) return { session_id: objects.checkoutSession };
   if (operation.path.includes("{provider}")) return { provider: "local" };
   // A tag's id is its lower-cased name (docs/decisions/024); the sample story has it.
   if (operation.path.startsWith("/v1/admin/tags/{id}")) return { id: "mystery" };
+  // The completed story's versions: 1, the writer's text, and 2, its edit (beforeAll).
+  if (operation.path.includes("{number}")) return { id: objects.completed, number: "1" };
   if (/\/stories\/\{id\}/.test(operation.path)) {
     // Confirming and restarting need a story in review; everything else a completed one.
     const inReview = ["confirmStory", "restartStory"].includes(operation.operationId);
@@ -141,7 +222,7 @@ beforeAll(async () => {
   checksum = await databaseChecksum(
     (statement) =>
       ctx.api.database.withSession((session) => session.query<Record<string, unknown>>(statement)),
-    { except: ["rate_limits"] },
+    { except: ["rate_limits"], columns: { notification_jobs: JOB_AS_ASKED } },
   );
 });
 

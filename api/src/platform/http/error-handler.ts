@@ -1,6 +1,14 @@
 import type { RestErrorCode } from "@storyloom/common";
+import { currentTraceId } from "@storyloom/common/tracing";
+import { DrizzleQueryError } from "drizzle-orm";
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
-import { Failure, type FailureKind } from "../lib/errors.js";
+import { isDatabaseUnavailable } from "../db/postgres-errors.js";
+import {
+  DATABASE_DOWN,
+  DATABASE_RETRY_AFTER_SECONDS,
+  Failure,
+  type FailureKind,
+} from "../lib/errors.js";
 import type { ApiErrorJson } from "./error-schema.js";
 import { pathOf } from "./request-path.js";
 import { describeValidationFailure } from "./validation-failure.js";
@@ -30,8 +38,15 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
       }
       return sendError(reply, STATUS_OF_KIND[error.kind], bodyOf(error));
     }
+    if (isDatabaseUnavailable(error)) {
+      // Not the request's fault and not a bug: the client is told when to try again, the
+      // balancer stops sending (readiness fails too), and the log says why without the SQL.
+      request.log.warn({ reason: rootMessage(error) }, "the database is not answering");
+      reply.header("retry-after", String(DATABASE_RETRY_AFTER_SECONDS));
+      return sendError(reply, 503, { detail: DATABASE_DOWN, code: "UNAVAILABLE" });
+    }
     const { status, body } = toErrorResponse(error, request, bodyLimitBytes);
-    if (status >= 500) request.log.error({ err: error }, "unexpected error");
+    if (status >= 500) request.log.error({ err: withoutQueryValues(error) }, "unexpected error");
     return sendError(reply, status, body);
   });
 
@@ -41,6 +56,24 @@ export function installErrorHandling(app: FastifyInstance, bodyLimitBytes: numbe
       code: "NOT_FOUND",
     }),
   );
+}
+
+/**
+ * A failed query's error names the SQL and every value bound to it (an e-mail, a comment's text):
+ * the log gets the database's reason and the SQL's first line instead, never the values (the
+ * probe of issue 27 found an e-mail in the log).
+ */
+export function withoutQueryValues(error: Error): Error {
+  if (!(error instanceof DrizzleQueryError)) return error;
+  const cause = error.cause as { message?: unknown; code?: unknown } | undefined;
+  const reason = typeof cause?.message === "string" ? cause.message : "no reason given";
+  const statement = error.query.split("\n")[0]?.slice(0, 80) ?? "";
+  const logged = new Error(`Failed query (${statement}…): ${reason}`);
+  logged.name = "DrizzleQueryError";
+  const frames = (error.stack ?? "").split("\n").filter((line) => line.startsWith("    at "));
+  logged.stack = [`${logged.name}: ${logged.message}`, ...frames].join("\n");
+  if (typeof cause?.code === "string") Object.assign(logged, { code: cause.code });
+  return logged;
 }
 
 /**
@@ -85,6 +118,13 @@ export function bodyOf(failure: Failure): ApiErrorJson {
   if (failure.details.field !== undefined) body.field = failure.details.field;
   if (failure.details.status !== undefined) body.status = failure.details.status;
   return body;
+}
+
+/** The innermost message of a wrapped error (Drizzle's wrapper names the statement). */
+function rootMessage(error: unknown): string {
+  let current = error;
+  while (current instanceof Error && current.cause instanceof Error) current = current.cause;
+  return current instanceof Error ? current.message : String(current);
 }
 
 function sendError(reply: FastifyReply, status: number, body: ApiErrorJson): FastifyReply {
@@ -141,8 +181,12 @@ function toErrorResponse(
 }
 
 function internalError(request: FastifyRequest): ApiErrorJson {
+  // The trace's id too when tracing is on (docs/decisions/047): the operator finds it by either.
+  const trace = currentTraceId();
+  const named =
+    trace === undefined ? `request ${request.id}` : `request ${request.id}, trace ${trace}`;
   return {
-    detail: `Something went wrong on our side (request ${request.id}). Please try again.`,
+    detail: `Something went wrong on our side (${named}). Please try again.`,
     code: "INTERNAL",
   };
 }

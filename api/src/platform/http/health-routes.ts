@@ -3,7 +3,7 @@ import type { FastifyBaseLogger } from "fastify";
 import { sql } from "drizzle-orm";
 import { Type } from "typebox";
 import type { Database } from "../db/database.js";
-import { unavailable } from "../lib/errors.js";
+import { DATABASE_DOWN, DATABASE_RETRY_AFTER_SECONDS, unavailable } from "../lib/errors.js";
 import { errorResponses } from "./error-schema.js";
 
 export interface HealthRoutesOptions {
@@ -32,7 +32,7 @@ export const healthRoutes: FastifyPluginAsyncTypebox<HealthRoutesOptions> = asyn
       await options.db.execute(sql`select 1`);
     } catch (error) {
       log.warn({ err: error }, "health check: the database did not answer");
-      throw unavailable("The database is not answering.");
+      throw unavailable(DATABASE_DOWN, DATABASE_RETRY_AFTER_SECONDS);
     }
     return { status: "ok" as const };
   };

@@ -43,9 +43,10 @@ describe("GET /v1/health/live and /v1/health/ready", () => {
     const ready = await app.inject({ url: "/v1/health/ready" });
     expect(ready.statusCode).toBe(503);
     expect(ready.json()).toEqual({
-      detail: "The database is not answering.",
+      detail: "The database is not answering. Please try again in a few seconds.",
       code: "UNAVAILABLE",
     });
+    expect(ready.headers["retry-after"]).toBe("5");
     const live = await app.inject({ url: "/v1/health/live" });
     expect(live.statusCode).toBe(200);
   });

@@ -29,6 +29,7 @@ describe("the Firebase identity provider", () => {
       emailVerified: false,
       name: null,
       picture: null,
+      expiresAt: expect.any(Number),
     });
   });
 

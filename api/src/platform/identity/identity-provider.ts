@@ -6,6 +6,8 @@ export interface VerifiedIdentity {
   emailVerified: boolean;
   name: string | null;
   picture: string | null;
+  /** When the token expires (ms since the epoch): a cached verification ends then at the latest. */
+  expiresAt: number;
 }
 
 /**
@@ -13,7 +15,10 @@ export interface VerifiedIdentity {
  * OpenAPI dump may pass their own.
  */
 export interface IdentityProvider {
-  /** Rejects with InvalidTokenError for a malformed, expired, forged or foreign token. */
+  /**
+   * Rejects with InvalidTokenError for a malformed, expired, forged, foreign or revoked token, or
+   * one of a disabled or deleted user.
+   */
   verifyIdToken(token: string): Promise<VerifiedIdentity>;
   /** Deletes the sign-in account; resolves when it is already gone. */
   deleteUser(uid: string): Promise<void>;

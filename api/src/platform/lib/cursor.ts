@@ -27,7 +27,9 @@ export type KeysetList =
   | "subscriptions"
   | "subscribers"
   | "purchases"
-  | "earnings";
+  | "earnings"
+  | "library"
+  | "notifications";
 
 export const INVALID_CURSOR = "cursor is not valid: use next_cursor of the previous page.";
 

@@ -25,7 +25,7 @@ export interface FailureDetails {
   field?: string;
   /** The story's current status, when a transition was refused. */
   status?: string;
-  /** When to try again (rate_limited), in whole seconds. */
+  /** When to try again (rate_limited, unavailable), in whole seconds. */
   retryAfterSeconds?: number;
 }
 
@@ -69,8 +69,25 @@ export const conflict = (
   details: FailureDetails = {},
 ) => new Failure("conflict", code, detail, details);
 
-export const rateLimited = (detail: string, retryAfterSeconds: number) =>
-  new Failure("rate_limited", "RATE_LIMITED", detail, { retryAfterSeconds });
+export const rateLimited = (
+  detail: string,
+  retryAfterSeconds: number,
+  code: "RATE_LIMITED" | "AI_ALLOWANCE_USED_UP" = "RATE_LIMITED",
+) => new Failure("rate_limited", code, detail, { retryAfterSeconds });
 
 /** Something the api depends on (the identity service, the database) is not answering. */
-export const unavailable = (detail: string) => new Failure("unavailable", "UNAVAILABLE", detail);
+export const unavailable = (detail: string, retryAfterSeconds?: number) =>
+  new Failure(
+    "unavailable",
+    "UNAVAILABLE",
+    detail,
+    retryAfterSeconds === undefined ? {} : { retryAfterSeconds },
+  );
+
+/**
+ * What the api answers while its database does not (503 UNAVAILABLE), and how long a client should
+ * wait before trying again: about the time PostgreSQL takes to restart
+ * (docs/decisions/048-surviving-a-database-outage.md).
+ */
+export const DATABASE_DOWN = "The database is not answering. Please try again in a few seconds.";
+export const DATABASE_RETRY_AFTER_SECONDS = 5;

@@ -3,6 +3,7 @@ import { TOO_MANY_REQUESTS, type RateLimiter } from "./rate-limits.js";
 import { addressKey } from "../lib/client-address.js";
 import type {} from "../http/request-user.js";
 import { ANONYMOUS_TURNS_ROUTE } from "./limit-routes.js";
+import { SOCKET_SLOT_ROUTES } from "./socket-slot-routes.js";
 
 /**
  * Not counted: the load balancer's health checks, and the live channel, which signs its caller in
@@ -15,6 +16,8 @@ const UNCOUNTED_ROUTES = new Set([
   "/v1/stories/:id/stream",
   // Counts its own turns, as many as its body says (limit-routes.ts).
   ANONYMOUS_TURNS_ROUTE,
+  // A bff's slots for its open sockets (decision 050), capped by themselves.
+  ...SOCKET_SLOT_ROUTES,
 ]);
 
 /**

@@ -22,6 +22,8 @@ export interface AddressLimitSettings {
   anonymousRequestsPerMinute: number;
   /** Story starts per client address in the story-start window, whoever is signed in. */
   storyStartsPerAddress: number;
+  /** SOCKET_SLOT_LEASE_SECONDS: how long a bff's WebSocket slot lasts unrenewed (decision 050). */
+  socketSlotLeaseSeconds?: number;
 }
 
 /** Takes turns of one limit; `key` is a user id or a client address (lib/client-address.ts). */
