@@ -132,3 +132,19 @@ export function describeEnv(schema: TObject): DescribedVariable[] {
     };
   });
 }
+
+/**
+ * TRUSTED_PROXIES (api and bff) as Fastify's trustProxy and express's `trust proxy` take it: unset
+ * is loopback, except in production, where it must be said (believing any loopback peer by default
+ * let a forged X-Forwarded-For through a same-host proxy that passed the header on: the probe of
+ * issue 27); `none` believes no one.
+ */
+export function trustedProxies(raw: string | undefined, isProduction: boolean): string | false {
+  if (raw === undefined) {
+    if (!isProduction) return "loopback";
+    throw new ConfigError(
+      "TRUSTED_PROXIES must be set when NODE_ENV=production: the addresses of the proxies in front (the balancer, the bffs), or none",
+    );
+  }
+  return raw.trim().toLowerCase() === "none" ? false : raw;
+}

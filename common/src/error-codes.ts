@@ -18,6 +18,8 @@ export const REST_ERROR_CODES = [
   "PAYLOAD_TOO_LARGE",
   "UNSUPPORTED_MEDIA_TYPE",
   "RATE_LIMITED",
+  // The day's AI allowance is used up (429 with Retry-After: decision 070).
+  "AI_ALLOWANCE_USED_UP",
   "INTERNAL",
   "UNAVAILABLE",
 ] as const;

@@ -7,3 +7,6 @@ export * from "./vocabulary.js";
 export * from "./request-text.js";
 export * from "./preferences.js";
 export * from "./prices.js";
+export * from "./app-paths.js";
+export * from "./reading-time.js";
+export * from "./notifications.js";

@@ -35,3 +35,15 @@ export const USERNAME_PATTERN = /^[a-z0-9_]{3,30}$/;
 export function isValidUsername(value: string): boolean {
   return USERNAME_PATTERN.test(value);
 }
+
+/** The most versions of a story the api lists, newest first (docs/product.md, the studio). */
+export const STORY_VERSIONS_LIST_MAX = 200;
+
+/** Rewriting a passage (docs/product.md#rewrite-a-passage): the selection's most characters. */
+export const REWRITE_SELECTION_MAX = 4000;
+/** The owner's own instruction for a rewrite: at most this many characters. */
+export const REWRITE_INSTRUCTION_MAX = 300;
+/** How many alternatives a rewrite writes. */
+export const REWRITE_ALTERNATIVES = 3;
+/** The most readers' notes one revision follows. */
+export const REVISION_NOTES_MAX = 10;

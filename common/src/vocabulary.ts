@@ -38,6 +38,36 @@ export const IMAGE_ROLES = ["cover", "chapter"] as const;
 export type ImageRole = (typeof IMAGE_ROLES)[number];
 
 /**
+ * What made a version of a story's text (docs/product.md#versions): the writer's first text, a
+ * regeneration, the owner's edits at confirm, an edit, an accepted rewrite of a passage, a
+ * restore of an earlier version, a new chapter.
+ */
+export const STORY_VERSION_CAUSES = [
+  "written",
+  "regenerated",
+  "confirmed",
+  "edited",
+  "rewritten",
+  "restored",
+  "chapter_added",
+] as const;
+export type StoryVersionCause = (typeof STORY_VERSION_CAUSES)[number];
+
+/**
+ * Where a story stands in a reader's library (docs/product.md#reading-progress): being read,
+ * finished, or kept for later.
+ */
+export const READING_STATES = ["reading", "finished", "later"] as const;
+export type ReadingState = (typeof READING_STATES)[number];
+
+/**
+ * A next chapter the owner asked for (docs/product.md#continue-the-story): being written, written
+ * and waiting for the owner's review, or failed. None once confirmed or discarded.
+ */
+export const CONTINUATION_STATES = ["writing", "ready_for_review", "error"] as const;
+export type ContinuationState = (typeof CONTINUATION_STATES)[number];
+
+/**
  * GraphQL's names for one of the lists above, each value in capitals standing for itself:
  * `["ready_for_review"]` gives `{ READY_FOR_REVIEW: "ready_for_review" }`. The bff's code
  * generation and its executable schema both read GraphQL enums through this, so nothing spells

@@ -42,6 +42,37 @@ export interface IllustrationSubject extends StoryContent {
   description: string;
 }
 
+/**
+ * The tokens a model reported for one call (docs/decisions/071-tokens-recorded.md). Servers that
+ * report none (and the offline writer) never call a UsageListener: unknown is not zero.
+ */
+export interface TokenUsage {
+  promptTokens: number;
+  completionTokens: number;
+}
+
+/** Told once per model call that reported its usage, retried attempts included. */
+export type UsageListener = (usage: TokenUsage) => void;
+
+/** Adds up the usage of several calls; `total` stays null while none reported any. */
+export class TokenTally {
+  total: TokenUsage | null = null;
+
+  readonly add: UsageListener = (usage) => {
+    this.total = {
+      promptTokens: (this.total?.promptTokens ?? 0) + usage.promptTokens,
+      completionTokens: (this.total?.completionTokens ?? 0) + usage.completionTokens,
+    };
+  };
+
+  /** The total so far, counting from nothing again: what is taken is recorded only once. */
+  take(): TokenUsage | null {
+    const { total } = this;
+    this.total = null;
+    return total;
+  }
+}
+
 export interface WriteChapterInput {
   request: StoryRequest;
   plan: StoryPlan;
@@ -50,13 +81,15 @@ export interface WriteChapterInput {
   previous: Chapter[];
   /** Called with the chapter's text so far (whole paragraphs plus the one in progress). */
   onProgress?: (partial: Chapter) => void;
+  /** Called with the tokens of each model call that reported them. */
+  onUsage?: UsageListener;
   signal?: AbortSignal;
 }
 
 export interface StoryWriter {
   /** A short label for logs and the UI ("offline writer", "gpt-4o-mini via …"). */
   readonly name: string;
-  plan(request: StoryRequest, signal?: AbortSignal): Promise<StoryPlan>;
+  plan(request: StoryRequest, signal?: AbortSignal, onUsage?: UsageListener): Promise<StoryPlan>;
   writeChapter(input: WriteChapterInput): Promise<Chapter>;
 }
 

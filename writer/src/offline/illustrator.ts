@@ -34,8 +34,10 @@ import { GENRE_HUES, GENRE_TIMES, TIME_WORDS, type TimeOfDay } from "./words/sce
 
 // The default illustrator: landscapes drawn as SVG from the story itself, no network. The same
 // story gives the same pictures; another story, another chapter or another `variant` (the
-// "regenerate images" button) gives different ones. Only the cover carries text (the title),
-// escaped for XML; nothing in the documents refers outside them.
+// "regenerate images" button) gives different ones. No picture carries text: the page draws the
+// title beside the cover, so a rename shows at once and a cropped thumbnail cuts no word (issue 29
+// row 10); the title reaches the picture only through its escaped accessible name. Nothing in the
+// documents refers outside them.
 
 const COVER = { width: 1200, height: 800 };
 const CHAPTER = { width: 1200, height: 675 };
@@ -77,7 +79,7 @@ function cover(
   const picture = paint({ ...COVER, genre, time, random, nastiness: request.nastinessLevel, seed });
   const title = content.title.trim() || "Untitled";
   const altText = `Cover art for “${title}”: ${picture.description}.`;
-  const svg = document(COVER, altText, picture.defs, picture.body + titleBlock(title, picture.uid));
+  const svg = document(COVER, altText, picture.defs, picture.body);
   return image("cover", null, null, altText, title, svg);
 }
 
@@ -274,64 +276,6 @@ const SCENES: Record<GenreId, Scene> = {
     ground(c),
   ],
 };
-
-/** The cover's title: up to three lines over a darkening band, largest size that fits. */
-function titleBlock(title: string, uid: string): string {
-  const { size, lines } = fitTitle(title);
-  const lineHeight = size * 1.15;
-  const firstBaseline = COVER.height - 90 - lineHeight * (lines.length - 1);
-  const tspans = (dx: number, dy: number) =>
-    lines
-      .map((line, i) => {
-        const y = firstBaseline + i * lineHeight + dy;
-        return `<tspan x="${COVER.width / 2 + dx}" y="${Math.round(y)}">${escapeXml(line)}</tspan>`;
-      })
-      .join("");
-  const font = `font-family="Georgia, 'Times New Roman', serif" font-size="${size}" font-weight="bold" text-anchor="middle"`;
-  const shade = `${uid}-shade`;
-  return (
-    `<defs><linearGradient id="${shade}" x1="0" y1="0" x2="0" y2="1">` +
-    `<stop offset="0" stop-color="#000000" stop-opacity="0"/><stop offset="1" stop-color="#000000" stop-opacity="0.7"/>` +
-    `</linearGradient></defs>` +
-    `<rect y="${COVER.height * 0.45}" width="${COVER.width}" height="${COVER.height * 0.55}" fill="url(#${shade})"/>` +
-    `<text ${font} fill="#000000" opacity="0.45">${tspans(3, 3)}</text>` +
-    `<text ${font} fill="#ffffff">${tspans(0, 0)}</text>`
-  );
-}
-
-const TITLE_SIZES = [76, 64, 52];
-const TITLE_MAX_LINES = 3;
-
-function fitTitle(title: string): { size: number; lines: string[] } {
-  for (const size of TITLE_SIZES) {
-    const lines = wrap(title, Math.floor(1080 / (size * 0.56)));
-    if (lines.length <= TITLE_MAX_LINES) return { size, lines };
-  }
-  const size = TITLE_SIZES[TITLE_SIZES.length - 1] as number;
-  const width = Math.floor(1080 / (size * 0.56));
-  const lines = wrap(title, width).slice(0, TITLE_MAX_LINES);
-  lines[TITLE_MAX_LINES - 1] = `${clip(lines[TITLE_MAX_LINES - 1] ?? "", width - 1)}…`;
-  return { size, lines };
-}
-
-/** Greedy word wrap; a word longer than a line is cut into pieces. */
-function wrap(text: string, width: number): string[] {
-  const lines: string[] = [];
-  let line = "";
-  for (const word of text.split(/\s+/).filter(Boolean)) {
-    for (let piece = word; piece.length > 0; piece = piece.slice(width)) {
-      const part = piece.slice(0, width);
-      if (line === "") line = part;
-      else if (line.length + 1 + part.length <= width) line = `${line} ${part}`;
-      else {
-        lines.push(line);
-        line = part;
-      }
-    }
-  }
-  if (line !== "") lines.push(line);
-  return lines;
-}
 
 function clip(text: string, max: number): string {
   const chars = [...text];

@@ -1,3 +1,6 @@
+import type { TokenUsage } from "../contract.js";
+import { usageOf } from "./usage.js";
+
 // Server-sent events as chat completion servers send them (WHATWG "event stream" format): lines
 // ending in LF, CRLF or CR; `data:` lines accumulate into one event that a blank line dispatches;
 // lines starting with ":" are comments (OpenRouter's keep-alives); other fields (event, id, retry)
@@ -62,10 +65,11 @@ export class SseParser {
 
 export type CompletionChunk =
   | { kind: "done" }
-  | { kind: "content"; text: string }
+  /** `usage`: the tokens so far, on the last chunk when the request asked for them. */
+  | { kind: "content"; text: string; usage?: TokenUsage }
   | { kind: "error"; message: string }
   /** Valid but carrying no text (role announcements, usage, reasoning) or unparsable: skipped. */
-  | { kind: "other" };
+  | { kind: "other"; usage?: TokenUsage };
 
 /**
  * What one event of a streamed chat completion says. Garbage is skipped rather than fatal: some
@@ -87,9 +91,11 @@ export function readCompletionChunk(data: string): CompletionChunk {
   const choice: unknown = Array.isArray(parsed.choices) ? parsed.choices[0] : undefined;
   const delta = isRecord(choice) ? choice.delta : undefined;
   const content = isRecord(delta) ? delta.content : undefined;
+  const usage = usageOf(parsed.usage);
+  const reported = usage ? { usage } : {};
   return typeof content === "string" && content !== ""
-    ? { kind: "content", text: content }
-    : { kind: "other" };
+    ? { kind: "content", text: content, ...reported }
+    : { kind: "other", ...reported };
 }
 
 function errorMessage(error: unknown): string {

@@ -7,17 +7,20 @@ import { retryPolicyFrom, withRetries, type RetryListener, type RetryPolicy } fr
 import { MalformedOutputError, providerMessage } from "./server-errors.js";
 import { SseParser, isRecord, readCompletionChunk } from "./sse.js";
 import { chapterFromText, completeParagraphText } from "./text.js";
+import { StreamUsageOption, usageOf } from "./usage.js";
 import {
   WriterError,
   type StoryPlan,
   type StoryRequest,
   type StoryWriter,
+  type TokenUsage,
+  type UsageListener,
   type WriteChapterInput,
 } from "../contract.js";
 
 // A StoryWriter for any server speaking the OpenAI chat completions protocol (OpenAI, OpenRouter,
 // Ollama, llama.cpp server, vLLM, …). The plan is one JSON answer; each chapter is streamed so the
-// reader sees it being written.
+// reader sees it being written. Each call's reported tokens go to the caller's onUsage.
 
 export interface OpenAiWriterOptions {
   /** Up to and including the version segment: https://api.openai.com/v1, http://127.0.0.1:11434/v1. */
@@ -47,16 +50,18 @@ export function createOpenAiWriter(options: OpenAiWriterOptions): StoryWriter {
   if (!model) throw new TypeError("model must not be empty");
   const endpoint = endpointFrom(options, LABEL);
   const policy = retryPolicyFrom(options);
+  const usageOption = new StreamUsageOption();
   return {
     name: `${model} via ${endpoint.host}`,
-    plan: (request, signal) =>
+    plan: (request, signal, onUsage) =>
       withRetries(
-        () => requestPlan(endpoint, model, request, signal),
+        () => requestPlan(endpoint, model, request, signal, onUsage),
         policy,
         signal,
         options.onRetry,
       ),
-    writeChapter: (input) => writeChapter(endpoint, model, policy, input, options.onRetry),
+    writeChapter: (input) =>
+      writeChapter({ endpoint, model, policy, usageOption, onRetry: options.onRetry }, input),
   };
 }
 
@@ -65,6 +70,7 @@ async function requestPlan(
   model: string,
   request: StoryRequest,
   signal: AbortSignal | undefined,
+  onUsage: UsageListener | undefined,
 ): Promise<StoryPlan> {
   const payload = {
     model,
@@ -74,14 +80,19 @@ async function requestPlan(
     stream: false,
   };
   return postJson(endpoint, "/chat/completions", payload, signal, async (response, attempt) => {
-    const content = completionContent(await attempt.text(response), endpoint.label);
-    return parsePlan(content, request, endpoint.label);
+    const envelope = parseEnvelope(await attempt.text(response), endpoint.label);
+    // Counted even when the plan turns out unusable: the model did the work.
+    reportUsage(onUsage, usageOf(envelope.usage));
+    return parsePlan(completionContent(envelope, endpoint.label), request, endpoint.label);
   });
 }
 
+function reportUsage(onUsage: UsageListener | undefined, usage: TokenUsage | null): void {
+  if (usage) onUsage?.(usage);
+}
+
 /** The message text of a non-streamed chat completion. */
-function completionContent(body: string, label: string): string {
-  const envelope = parseEnvelope(body, label);
+function completionContent(envelope: Record<string, unknown>, label: string): string {
   const choice: unknown = Array.isArray(envelope.choices) ? envelope.choices[0] : undefined;
   const message = isRecord(choice) ? choice.message : undefined;
   const content = isRecord(message) ? message.content : undefined;
@@ -91,13 +102,16 @@ function completionContent(body: string, label: string): string {
   return content;
 }
 
-async function writeChapter(
-  endpoint: Endpoint,
-  model: string,
-  policy: RetryPolicy,
-  input: WriteChapterInput,
-  onRetry: RetryListener | undefined,
-): Promise<Chapter> {
+interface ChapterCalls {
+  endpoint: Endpoint;
+  model: string;
+  policy: RetryPolicy;
+  usageOption: StreamUsageOption;
+  onRetry: RetryListener | undefined;
+}
+
+async function writeChapter(calls: ChapterCalls, input: WriteChapterInput): Promise<Chapter> {
+  const { endpoint, model } = calls;
   const planned = input.plan.chapters[input.index];
   if (!planned) {
     throw new WriterError(
@@ -106,18 +120,22 @@ async function writeChapter(
     );
   }
   const payload = { model, messages: chapterMessages(input), stream: true };
+  const target: ChapterTarget = {
+    title: planned.title,
+    maxChars: maxChapterChars(planned.targetWords),
+    onProgress: input.onProgress,
+    onUsage: input.onUsage,
+  };
   return withRetries(
     () =>
-      postJson(endpoint, "/chat/completions", payload, input.signal, (response, attempt) =>
-        readChapter(response, attempt, endpoint, {
-          title: planned.title,
-          maxChars: maxChapterChars(planned.targetWords),
-          onProgress: input.onProgress,
-        }),
+      calls.usageOption.send(payload, (body) =>
+        postJson(endpoint, "/chat/completions", body, input.signal, (response, attempt) =>
+          readChapter(response, attempt, endpoint, target),
+        ),
       ),
-    policy,
+    calls.policy,
     input.signal,
-    onRetry,
+    calls.onRetry,
   );
 }
 
@@ -133,6 +151,7 @@ interface ChapterTarget {
   title: string;
   maxChars: number;
   onProgress: ((partial: Chapter) => void) | undefined;
+  onUsage: UsageListener | undefined;
 }
 
 async function readChapter(
@@ -149,9 +168,12 @@ async function readChapter(
     const streamed = await readStream(response, attempt, endpoint, target, progress);
     text = streamed.text;
     cut = streamed.cut;
+    reportUsage(target.onUsage, streamed.usage);
   } else {
     // A server that ignored `stream: true` answers with one JSON completion; accept it.
-    text = completionContent(await attempt.text(response), label);
+    const envelope = parseEnvelope(await attempt.text(response), label);
+    reportUsage(target.onUsage, usageOf(envelope.usage));
+    text = completionContent(envelope, label);
   }
   const chapter = chapterFromText(cut ? completeParagraphText(text) : text, target.title);
   if (chapter.paragraphs.length === 0) {
@@ -173,7 +195,7 @@ async function readStream(
   endpoint: Endpoint,
   target: ChapterTarget,
   progress: ProgressReporter,
-): Promise<{ text: string; cut: boolean }> {
+): Promise<{ text: string; cut: boolean; usage: TokenUsage | null }> {
   // stream: true keeps a UTF-8 character split across two reads pending until its end arrives.
   const decoder = new TextDecoder();
   const parser = new SseParser();
@@ -182,17 +204,20 @@ async function readStream(
     text.accept(parser.push(decoder.decode(bytes, { stream: true })));
     // One report per network read, not per token: the pipeline publishes each one.
     progress.report(chapterFromText(text.value, target.title));
-    if (text.done) return { text: text.value, cut: false };
-    if (text.value.length > target.maxChars) return { text: text.value, cut: true };
+    if (text.done) return { text: text.value, cut: false, usage: text.usage };
+    // Cut off before its last chunk, the call's usage is never seen: unknown, not recorded.
+    if (text.value.length > target.maxChars) return { text: text.value, cut: true, usage: null };
   }
   text.accept([...parser.push(decoder.decode()), ...parser.end()]);
-  return { text: text.value, cut: false };
+  return { text: text.value, cut: false, usage: text.usage };
 }
 
 /** The chapter text assembled from stream events. */
 class StreamedText {
   value = "";
   done = false;
+  /** The latest usage reported; a server reporting running totals ends with the call's. */
+  usage: TokenUsage | null = null;
 
   constructor(private readonly endpoint: Endpoint) {}
 
@@ -200,6 +225,9 @@ class StreamedText {
     for (const data of events) {
       if (this.done) return;
       const chunk = readCompletionChunk(data);
+      if ((chunk.kind === "content" || chunk.kind === "other") && chunk.usage) {
+        this.usage = chunk.usage;
+      }
       if (chunk.kind === "done") this.done = true;
       else if (chunk.kind === "content") this.value += chunk.text;
       else if (chunk.kind === "error") {

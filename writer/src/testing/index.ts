@@ -12,6 +12,7 @@ export {
   stream,
   streamedCompletion,
   type FakeServer,
+  type FakeUsage,
   type Handler,
   type RecordedRequest,
   type StreamOptions,

@@ -89,12 +89,23 @@ export function json(status: number, body: unknown, headers: Record<string, stri
   };
 }
 
-/** A non-streamed chat completion whose message is `content`. */
-export function completion(content: string): Handler {
+/** The `usage` a server reports for a call, in the protocol's snake_case. */
+export interface FakeUsage {
+  prompt_tokens: number;
+  completion_tokens: number;
+}
+
+function withTotal(usage: FakeUsage) {
+  return { ...usage, total_tokens: usage.prompt_tokens + usage.completion_tokens };
+}
+
+/** A non-streamed chat completion whose message is `content`, reporting `usage` when given. */
+export function completion(content: string, usage?: FakeUsage): Handler {
   return json(200, {
     id: "chatcmpl-fake",
     object: "chat.completion",
     choices: [{ index: 0, message: { role: "assistant", content }, finish_reason: "stop" }],
+    ...(usage ? { usage: withTotal(usage) } : {}),
   });
 }
 
@@ -108,8 +119,11 @@ export function deltaEvent(content: string): string {
   return `data: ${JSON.stringify(chunk)}\n\n`;
 }
 
-/** The whole event stream a real server sends for these content pieces. */
-export function sseBody(pieces: string[]): string {
+/**
+ * The whole event stream a real server sends for these content pieces; with `usage`, the last
+ * chunk before [DONE] reports it, with no choices, as OpenAI does for `include_usage`.
+ */
+export function sseBody(pieces: string[], usage?: FakeUsage): string {
   const role = { choices: [{ index: 0, delta: { role: "assistant" }, finish_reason: null }] };
   const stop = { choices: [{ index: 0, delta: {}, finish_reason: "stop" }] };
   return (
@@ -117,6 +131,7 @@ export function sseBody(pieces: string[]): string {
     ": keep-alive\n\n" +
     pieces.map(deltaEvent).join("") +
     `data: ${JSON.stringify(stop)}\n\n` +
+    (usage ? `data: ${JSON.stringify({ choices: [], usage: withTotal(usage) })}\n\n` : "") +
     "data: [DONE]\n\n"
   );
 }
@@ -128,6 +143,8 @@ export interface StreamOptions {
   gapMs?: number;
   /** Stop after this many bytes and keep the connection open without sending more. */
   stallAfterBytes?: number;
+  /** Reported in a last chunk, whether or not the request asked (streamedCompletion only). */
+  usage?: FakeUsage;
 }
 
 /** Streams `body` (an event stream, or deliberate garbage) as text/event-stream. */
@@ -158,7 +175,7 @@ export function stream(body: string, options: StreamOptions = {}): Handler {
 
 /** Streams a chat completion of these content pieces, split awkwardly. */
 export function streamedCompletion(pieces: string[], options: StreamOptions = {}): Handler {
-  return stream(sseBody(pieces), options);
+  return stream(sseBody(pieces, options.usage), options);
 }
 
 /** Accepts the request and never answers it. */
