@@ -1,6 +1,7 @@
 import type { CodegenConfig } from "@graphql-codegen/cli";
 import { ENUM_VALUES } from "./bff/src/graphql/enum-values.js";
 import { FIRST_DATA_ROUTES } from "./client/src/apollo/first-data-routes.js";
+import { addTypenameAsApolloDoes } from "./scripts/codegen/first-data-documents.mjs";
 
 // graphql-codegen types a resolver of an enum with object enumValues as `null`
 // (https://github.com/dotansimha/graphql-code-generator/issues/10204); mapping each such enum onto
@@ -27,12 +28,16 @@ const config: CodegenConfig = {
           AuthorProfile: "../upstream/rest-types.js#RestAuthorProfile",
           Story: "../upstream/rest-types.js#RestStoryDetail",
           StoryImage: "../upstream/rest-types.js#RestStoryImage",
+          StoryVersion: "../upstream/rest-types.js#StoryVersionParent",
+          PassageRewrite: "../upstream/rest-types.js#PassageRewriteParent",
+          KeepRewritePayload: "../upstream/rest-types.js#KeepRewriteParent",
           Comment: "../upstream/rest-types.js#RestComment",
           Category: "../upstream/rest-types.js#RestCategory",
           Tag: "../upstream/rest-types.js#RestTag",
           StoryEdge: "../upstream/rest-types.js#StoryEdgeParent",
           SearchHighlight: "../upstream/rest-types.js#RestSearchHighlight",
           StoryGenerationUpdate: "../upstream/live-story-message.js#StoryGenerationEvent",
+          WatchedStory: "../upstream/watch-message.js#WatchEvent",
           Purchase: "../upstream/rest-types.js#RestPurchase",
           Earning: "../upstream/rest-types.js#RestEarning",
           AdminPurchase: "../upstream/rest-types.js#RestAdminPurchase",
@@ -40,6 +45,10 @@ const config: CodegenConfig = {
           PremiumStatus: "../upstream/rest-types.js#RestPremiumStatus",
           TestCheckout: "../upstream/rest-types.js#RestTestCheckout",
           Money: "../upstream/rest-types.js#MoneyParent",
+          LibraryEntry: "../upstream/rest-types.js#RestLibraryItem",
+          LibraryEdge: "../upstream/rest-types.js#LibraryEdgeParent",
+          ReadingProgress: "../upstream/rest-types.js#ReadingProgressParent",
+          Notification: "../upstream/rest-types.js#RestNotification",
           ...enumsAsThemselves,
         },
         // GraphQL enums resolve to the api's snake_case values (GENERATING ↔ "generating").
@@ -53,7 +62,16 @@ const config: CodegenConfig = {
     "client/src/__generated__/": {
       documents: clientDocuments,
       preset: "client",
-      presetConfig: { fragmentMasking: { unmaskFunctionName: "getFragmentData" } },
+      // Each operation gets a sha256 id (`__meta__.hash`) and persisted-documents.json lists them:
+      // the web app sends ids, the bff runs the listed text (docs/decisions/051-trusted-documents.md;
+      // scripts/codegen/trusted-documents.mjs hands the list to the bff). __typename is in every
+      // selection but the root, as Apollo Client's cache adds it, so the listed text asks for
+      // what the cache needs.
+      presetConfig: {
+        fragmentMasking: { unmaskFunctionName: "getFragmentData" },
+        persistedDocuments: { hashAlgorithm: "sha256" },
+      },
+      documentTransforms: [addTypenameAsApolloDoes],
       config: { scalars: { DateTime: "string" }, enumsAsTypes: true, useTypeImports: true },
     },
     // The pages' first data, run by the bff as the client would send it and written into the

@@ -3,7 +3,9 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import type { FirebaseWebConfig } from "@storyloom/common";
-import { ConfigError, Env, readEnv, type Environment } from "@storyloom/common/env";
+import { ConfigError, Env, readEnv, trustedProxies, type Environment } from "@storyloom/common/env";
+import { metricsEnvProperties, type MetricsListen } from "@storyloom/common/metrics";
+import { tracingEnvProperties } from "@storyloom/common/tracing";
 import { Type } from "typebox";
 // Each room declares the settings it takes; this file reads them (docs/decisions/012).
 import type { GraphQLLimits } from "./graphql/limits.js";
@@ -31,11 +33,23 @@ export interface BffConfig {
   playground: boolean;
   /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
   corsOrigins: CorsOrigins;
-  /** express's `trust proxy`: whose X-Forwarded-For names the client (the balancer's). */
-  trustProxy: string;
+  /** express's `trust proxy`: whose X-Forwarded-For names the client (the balancer's); false: no one. */
+  trustProxy: string | false;
   /** DRAIN_TIMEOUT_MS: the bound on a stop after SIGTERM (docs/decisions/027-replicas-behind-haproxy.md). */
   drainTimeoutMs: number;
+  /** Where Prometheus metrics are served, apart from the public port (docs/decisions/046). */
+  metrics: MetricsListen;
+  /** OpenTelemetry: the service's name, and the OTLP collector (null: off; decision 047). */
+  tracing: TracingSettings;
 }
+
+export interface TracingSettings {
+  serviceName: string;
+  otlpEndpoint: string | null;
+}
+
+/** The bff's metrics port by default; the api's is 9464. */
+export const DEFAULT_BFF_METRICS_PORT = 9465;
 
 const defaultClientDist = path.resolve(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -167,15 +181,20 @@ export const BffEnvSchema = Type.Object({
   NODE_ENV: Env.optional(
     Env.text({ description: "`production`: no introspection, no schema hints in errors" }),
   ),
-  TRUSTED_PROXIES: Env.text({
-    default: "loopback",
-    description: "addresses/CIDRs whose `X-Forwarded-For` is believed (the load balancer's)",
-  }),
+  TRUSTED_PROXIES: Env.optional(
+    Env.text({
+      unset: "`loopback`; required when `NODE_ENV=production`",
+      description:
+        "addresses/CIDRs (or `loopback`, `uniquelocal`…) whose `X-Forwarded-For` is believed (the load balancer's), `none` for no one. A proxy on the same host must append the client's address, never pass a received header on (docs/operations.md)",
+    }),
+  ),
   DRAIN_TIMEOUT_MS: Env.integer(100, 600_000, {
     default: 10_000,
     description:
       "after SIGTERM, how long requests in flight get before the process exits anyway (code 1)",
   }),
+  ...metricsEnvProperties(DEFAULT_BFF_METRICS_PORT),
+  ...tracingEnvProperties("`storyloom-bff`"),
 });
 
 /** An origin as a browser sends it: scheme, host and port only, no path. */
@@ -215,6 +234,7 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       "FIREBASE_API_KEY is required unless FIREBASE_AUTH_EMULATOR_HOST points at the Auth emulator",
     );
   }
+  const trustProxy = trustedProxies(vars.TRUSTED_PROXIES, production);
   const projectId = vars.FIREBASE_PROJECT_ID;
   const firebase: FirebaseWebConfig = {
     apiKey,
@@ -254,8 +274,13 @@ export function loadConfig(env: Environment = process.env): BffConfig {
       publicBaseUrl: vars.PUBLIC_BASE_URL.replace(/\/+$/, ""),
       pageDataTimeoutMs: vars.PAGE_DATA_TIMEOUT_MS,
     },
-    trustProxy: vars.TRUSTED_PROXIES,
+    trustProxy,
     drainTimeoutMs: vars.DRAIN_TIMEOUT_MS,
+    metrics: { host: vars.METRICS_HOST, port: vars.METRICS_PORT },
+    tracing: {
+      serviceName: vars.OTEL_SERVICE_NAME ?? "storyloom-bff",
+      otlpEndpoint: vars.OTEL_EXPORTER_OTLP_ENDPOINT ?? null,
+    },
     visitorCache: {
       ttlMs: vars.GRAPHQL_VISITOR_CACHE_MS,
     },

@@ -1,6 +1,8 @@
 // `node bff/dist/main.js`: start the BFF from the environment, stop cleanly on SIGINT/SIGTERM.
 import { existsSync } from "node:fs";
 import path from "node:path";
+import { createRegistry, MetricsListenError } from "@storyloom/common/metrics";
+import { startTracing, type Tracing } from "@storyloom/common/tracing";
 import { ConfigError, loadConfig } from "./config.js";
 import { createBffServer, type BffServer } from "./server.js";
 
@@ -23,6 +25,13 @@ if (config.clientDist && !existsSync(path.join(config.clientDist, "index.html"))
   );
 }
 
+// Off unless OTEL_EXPORTER_OTLP_ENDPOINT is set (docs/decisions/047); before the server, whose
+// handlers are traced only when it is on.
+const { otlpEndpoint, serviceName } = config.tracing;
+const tracing: Tracing | null = otlpEndpoint
+  ? startTracing(serviceName, { kind: "otlp", endpoint: otlpEndpoint })
+  : null;
+
 // Listening for signals from the start: a signal right after the ready line cannot beat the
 // handlers. The stop is bounded (docs/decisions/027-replicas-behind-haproxy.md): sockets or
 // requests that will not end do not keep a replica from restarting.
@@ -36,19 +45,22 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
       console.error(`bff: did not stop within DRAIN_TIMEOUT_MS (${config.drainTimeoutMs} ms)`);
       process.exit(1);
     }, config.drainTimeoutMs).unref();
-    (running.server?.stop() ?? Promise.resolve()).then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
+    (running.server?.stop() ?? Promise.resolve())
+      .then(() => tracing?.close())
+      .then(
+        () => process.exit(0),
+        () => process.exit(1),
+      );
   });
 }
 
-const server = await createBffServer(config);
+const server = await createBffServer(config, { registry: createRegistry() });
 running.server = server;
 try {
   const url = await server.listen();
-  console.log(`bff listening on ${url} (api ${config.apiUrl})`);
+  console.log(`bff listening on ${url} (api ${config.apiUrl}; metrics ${server.metricsUrl()})`);
 } catch (error) {
+  if (error instanceof MetricsListenError) exitWith(error.message);
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "EADDRINUSE") {
     exitWith(`port ${config.port} on ${config.host} is already in use (set BFF_PORT)`);

@@ -44,6 +44,19 @@ describe("the BFF's web side", () => {
     expect(asset.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable/);
   });
 
+  it("answers an address the app has no screen for with 404 and the app (its Not Found page)", async () => {
+    // The probe of issue 27: every unknown path answered 200, a soft 404 for search engines.
+    for (const pathname of ["/nowhere", "/wp-login.php", "/my", "/stories/abc/extra"]) {
+      const response = await fetch(`${bff.url}${pathname}`);
+      expect(response.status).toBe(404);
+      expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+      expect(await response.text()).toContain("<title>Storyloom</title>");
+    }
+    for (const pathname of ["/terms", "/profile/Someone", "/my/purchases", "/settings/"]) {
+      expect((await fetch(`${bff.url}${pathname}`)).status).toBe(200);
+    }
+  });
+
   it("answers UPSTREAM_UNAVAILABLE when the api is down", async () => {
     const { idToken } = await signUp(inject("authEmulatorHost"), uniqueEmail("down"));
     const body = await graphql(
@@ -111,6 +124,8 @@ describe("configuration", () => {
       corsOrigins: "any",
       trustProxy: "loopback",
       drainTimeoutMs: 10_000,
+      metrics: { host: "127.0.0.1", port: 9465 },
+      tracing: { serviceName: "storyloom-bff", otlpEndpoint: null },
     });
   });
 
@@ -176,7 +191,24 @@ describe("configuration", () => {
       { NODE_ENV: "production" },
       "FIREBASE_API_KEY is required unless FIREBASE_AUTH_EMULATOR_HOST points at the Auth emulator",
     ],
+    [
+      { NODE_ENV: "production", FIREBASE_API_KEY: "key" },
+      "TRUSTED_PROXIES must be set when NODE_ENV=production: the addresses of the proxies in front (the balancer, the bffs), or none",
+    ],
   ])("refuses %o with one clear message", (env, message) => {
     expect(() => loadConfig(env)).toThrow(new ConfigError(message));
+  });
+});
+
+describe("the BFF's trusted proxies", () => {
+  it("are loopback by default, only what production names, and no one for none", () => {
+    expect(loadConfig({ FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099" }).trustProxy).toBe(
+      "loopback",
+    );
+    const production = { NODE_ENV: "production", FIREBASE_API_KEY: "key" };
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: "10.0.0.0/8" }).trustProxy).toBe(
+      "10.0.0.0/8",
+    );
+    expect(loadConfig({ ...production, TRUSTED_PROXIES: "none" }).trustProxy).toBe(false);
   });
 });

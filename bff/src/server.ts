@@ -1,6 +1,7 @@
 // The bff's entry point that puts the rooms together: express 5 + Apollo Server 5 + graphql-ws on
 // one port and one path (/graphql), the pages, the pictures, and the built client with an SPA
 // fallback and the runtime config the client boots from.
+import type { GraphQLSchema } from "graphql";
 import { existsSync } from "node:fs";
 import http from "node:http";
 import path from "node:path";
@@ -8,13 +9,20 @@ import { ApolloServerPluginDrainHttpServer } from "@apollo/server/plugin/drainHt
 import { expressMiddleware } from "@as-integrations/express5";
 import compression from "compression";
 import express from "express";
+import { serveMetrics, type MetricsListen, type MetricsListener } from "@storyloom/common/metrics";
+import { tracedRequests, tracerOf } from "@storyloom/common/tracing";
+import { Registry } from "prom-client";
 import proxyAddr from "proxy-addr";
 import { FIRST_DATA_DOCUMENTS } from "./__generated__/first-data-documents.js";
+import { TRUSTED_DOCUMENTS } from "./__generated__/trusted-documents.js";
 import type { BffConfig } from "./config.js";
 import { createApolloServer } from "./graphql/apollo-server.js";
 import { createContextBuilder } from "./graphql/context.js";
 import { operationLimitsRules } from "./graphql/limits.js";
+import { operationMetrics } from "./graphql/operation-metrics.js";
+import { createBffMetrics, type BffMetrics } from "./metrics.js";
 import { createSchema } from "./graphql/schema.js";
+import type { TrustedDocuments } from "./graphql/trusted-documents.js";
 import { createFirstDataRunner } from "./pages/first-data.js";
 import { appHtmlRoutes, crawlerRoutes, type PageRoutesOptions } from "./pages/page-routes.js";
 import type { SitemapOptions } from "./pages/sitemap.js";
@@ -24,7 +32,10 @@ import { graphqlCors, graphqlCorsHeaders } from "./transport/cors.js";
 import { errorAnswer, notFoundAnswer, requireUtf8 } from "./transport/error-pages.js";
 import { serveGraphQLOverWebSocket } from "./transport/graphql-websocket.js";
 import { mediaProxy } from "./transport/media-proxy.js";
+import { EPUB_PATH, epubProxy } from "./transport/epub-proxy.js";
+import { unsubscribeRoutes } from "./transport/unsubscribe-page.js";
 import { playground } from "./transport/playground.js";
+import { schemaSdl } from "./transport/schema-sdl.js";
 import { healthRoutes, SERVICE_RESTART } from "./transport/readiness.js";
 import { listen } from "./transport/listen.js";
 import { headersSetBy, securityHeaders } from "./transport/security-headers.js";
@@ -33,12 +44,13 @@ import {
   jsonAfterEarlyRead,
   publicReadFields,
 } from "./transport/visitor-cache/index.js";
-import { createVisitorTurns } from "./transport/visitor-turns.js";
+import { createVisitorTurns, type VisitorTurns } from "./transport/visitor-turns.js";
 import type { TrustProxy } from "./transport/ws-admission.js";
 import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 import { MEDIA_PATH } from "./upstream/media-urls.js";
-import { connectRest } from "./upstream/rest-client.js";
+import { connectRest, type RestConnection } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
+import { viewerStatesFrom } from "./upstream/viewer-states.js";
 
 const MAX_BODY = "100kb";
 /** The most bytes of answers the visitor cache keeps (docs/decisions/037-bff-visitor-cache.md). */
@@ -46,41 +58,48 @@ const VISITOR_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface BffServer {
   httpServer: http.Server;
+  /** Listens on the public port and on the metrics port; resolves with the public URL. */
   listen(): Promise<string>;
+  /** http://host:port/metrics once listening (docs/decisions/046). */
+  metricsUrl(): string | null;
   stop(): Promise<void>;
 }
 
 /**
  * Seams for tests: how the story-stream bridge opens and retries its upstream sockets, and the
- * sitemap's file and page sizes.
+ * sitemap's file and page sizes; and the registry the metrics go to (main.ts: the process's, with
+ * its default metrics; a bare one otherwise).
  */
-export type BffServerOptions = Omit<StoryStreamOptions, "apiUrl"> & { sitemap?: SitemapOptions };
+export type BffServerOptions = Omit<StoryStreamOptions, "apiUrl"> & {
+  sitemap?: SitemapOptions;
+  registry?: Registry;
+  /** The clock graphql-ws sockets' tokens expire by (ms since the epoch); tests move it. */
+  now?: () => number;
+  /** The web app's operations by id (decision 051): those built with it unless a test says. */
+  trustedDocuments?: TrustedDocuments;
+};
 
 export async function createBffServer(
   config: BffConfig,
   options: BffServerOptions = {},
 ): Promise<BffServer> {
   const schema = createSchema();
-  const rest = connectRest(config.apiUrl, config.limits.maxUpstreamCalls);
-  const { sitemap, ...streamOptions } = options;
+  const { sitemap, registry, now, trustedDocuments: documents, ...streamOptions } = options;
+  const trustedDocuments = documents ?? TRUSTED_DOCUMENTS;
+  const metrics = createBffMetrics(registry ?? new Registry());
+  const rest = connectRest(config.apiUrl, config.limits.maxUpstreamCalls, metrics.upstream);
   const storyStreams = createStoryStreamBridge({ ...streamOptions, apiUrl: config.apiUrl });
   const buildContext = createContextBuilder(rest, storyStreams);
   const validationRules = operationLimitsRules(config.limits);
   // Its answers take turns of the api's shared per-address limit (docs/decisions/037).
   const visitorTurns = createVisitorTurns(countAnonymousTurns(rest));
-  // The public lists of the home page's first data are the reads a visitor's answer is shared for.
-  const visitorCache = createVisitorCache(
-    {
-      ...config.visitorCache,
-      maxBytes: VISITOR_CACHE_BYTES,
-      maxTokens: config.limits.maxTokens,
-    },
-    publicReadFields(
-      schema,
-      FIRST_DATA_DOCUMENTS.home.map(({ query }) => query),
-    ),
+  const visitorCache = sharedVisitorCache(
+    config,
+    schema,
+    metrics,
+    rest,
     visitorTurns,
-    { clientHeaders },
+    trustedDocuments,
   );
 
   const app = express();
@@ -96,13 +115,14 @@ export async function createBffServer(
     cors: graphqlCorsHeaders(config.corsOrigins),
     clientIp: (req) => proxyAddr(req, trustProxy),
   });
-  const httpServer = http.createServer((req, res) => early(req, res, app));
+  const httpServer = measuredServer(metrics, (req, res) => early(req, res, app));
 
   const webSocket = serveGraphQLOverWebSocket({
     httpServer,
     schema,
     validationRules,
     maxTokens: config.limits.maxTokens,
+    trustedDocuments,
     production: config.production,
     limits: config.websocket,
     rest,
@@ -111,16 +131,21 @@ export async function createBffServer(
     buildContext,
     // A mutation that wrote empties the visitor cache (docs/decisions/037).
     onWrite: visitorCache.clear,
+    onRefusal: metrics.refusal,
+    ...(now ? { now } : {}),
   });
+  metrics.webSockets(webSocket.use);
 
   const apollo = createApolloServer({
     schema,
     validationRules,
     maxTokens: config.limits.maxTokens,
     production: config.production,
+    trustedDocuments,
     plugins: [
       ApolloServerPluginDrainHttpServer({ httpServer }),
       visitorCache.plugin,
+      operationMetrics(metrics.operation),
       {
         async serverWillStart() {
           return {
@@ -148,6 +173,10 @@ export async function createBffServer(
     res.json({ firebase: config.firebase, authEmulatorUrl: config.authEmulatorUrl });
   });
   app.get(`${MEDIA_PATH}/:id`, mediaProxy(rest, clientHeaders));
+  // Stories as EPUB books, with the caller's identity (docs/decisions/060).
+  app.get(`${EPUB_PATH}/:id`, epubProxy(rest, clientHeaders));
+  // The e-mail digest's one-click unsubscribe links (docs/decisions/057).
+  app.use(unsubscribeRoutes(rest, clientHeaders));
   const indexHtml = config.clientDist ? path.join(config.clientDist, "index.html") : null;
   const pages: PageRoutesOptions = {
     settings: config.pages,
@@ -159,13 +188,12 @@ export async function createBffServer(
   };
   app.use(crawlerRoutes(pages));
   app.use("/graphql", graphqlCors(config.corsOrigins));
+  app.use(schemaSdl(schema));
   app.use(playground(config));
   app.use(
     "/graphql",
     jsonAfterEarlyRead(express.json({ limit: MAX_BODY, verify: requireUtf8 })),
-    visitorCache.middleware(apollo, (req) =>
-      buildContext(req.headers.authorization, clientHeaders(req)),
-    ),
+    visitorCache.middleware(apollo, (req) => buildContext(null, clientHeaders(req))),
     expressMiddleware(apollo, {
       context: async ({ req }) => buildContext(req.headers.authorization, clientHeaders(req)),
     }),
@@ -181,7 +209,7 @@ export async function createBffServer(
   app.use(notFoundAnswer());
   app.use(errorAnswer());
 
-  return {
+  const server = {
     httpServer,
     listen: () => listen(httpServer, config.host, config.port),
     async stop() {
@@ -195,6 +223,70 @@ export async function createBffServer(
       // The turns its visitors took from memory are sent before the api connection closes.
       await visitorTurns.close();
       await rest.close();
+    },
+  };
+  return withMetricsListener(server, metrics.registry, config.metrics);
+}
+
+/**
+ * The visitor cache: the public lists of the home page's first data are the reads a visitor's
+ * answer is shared for (decision 037), with a member's own state laid over (decision 043).
+ */
+function sharedVisitorCache(
+  config: BffConfig,
+  schema: GraphQLSchema,
+  metrics: BffMetrics,
+  rest: RestConnection,
+  visitorTurns: VisitorTurns,
+  trustedDocuments: TrustedDocuments,
+) {
+  return createVisitorCache(
+    {
+      ...config.visitorCache,
+      trustedDocuments,
+      maxBytes: VISITOR_CACHE_BYTES,
+      maxTokens: config.limits.maxTokens,
+      onLookup: metrics.cacheLookup,
+      schema,
+    },
+    publicReadFields(
+      schema,
+      FIRST_DATA_DOCUMENTS.home.map(({ query }) => query),
+    ),
+    visitorTurns,
+    { clientHeaders },
+    viewerStatesFrom(rest),
+  );
+}
+
+/** The HTTP server: every answer timed, and in a trace span when tracing is on (decision 047). */
+function measuredServer(metrics: BffMetrics, handler: http.RequestListener): http.Server {
+  return http.createServer(
+    tracedRequests(tracerOf("storyloom-bff"), (req, res) => {
+      metrics.measure(req, res);
+      handler(req, res);
+    }),
+  );
+}
+
+/** The metrics listener beside the public one, listening and stopping with it (decision 046). */
+function withMetricsListener(
+  server: Omit<BffServer, "metricsUrl">,
+  registry: Registry,
+  at: MetricsListen,
+): BffServer {
+  let listener: MetricsListener | null = null;
+  return {
+    httpServer: server.httpServer,
+    async listen() {
+      const url = await server.listen();
+      listener = await serveMetrics(registry, at);
+      return url;
+    },
+    metricsUrl: () => listener?.url ?? null,
+    async stop() {
+      await listener?.close();
+      await server.stop();
     },
   };
 }

@@ -1,7 +1,7 @@
-// Apollo Server over the schema: the operation limits and their code, no introspection nor schema
-// details in production, no stack traces, CSRF prevention, and none of Apollo's own landing page
-// or cache hints; the plugins of the server it runs in (its drain, the visitor cache) are the
-// caller's.
+// Apollo Server over the schema: the web app's trusted documents by id (decision 051), the
+// operation limits and their code, no introspection nor schema details in production, no stack
+// traces, CSRF prevention, and none of Apollo's own landing page or cache hints; the plugins of
+// the server it runs in (its drain, the visitor cache) are the caller's.
 import { ApolloServer, type ApolloServerPlugin } from "@apollo/server";
 import {
   ApolloServerPluginCacheControlDisabled,
@@ -10,6 +10,11 @@ import {
 import type { GraphQLSchema, ValidationRule } from "graphql";
 import type { GraphQLContext } from "./context.js";
 import { keepLimitErrorCode, subscriptionsOverWebSocketOnly } from "./limits.js";
+import {
+  trustedDocumentStore,
+  unknownDocumentMessage,
+  type TrustedDocuments,
+} from "./trusted-documents.js";
 
 export interface ApolloServerOptions {
   schema: GraphQLSchema;
@@ -18,6 +23,8 @@ export interface ApolloServerOptions {
   maxTokens: number;
   production: boolean;
   plugins: Array<ApolloServerPlugin<GraphQLContext>>;
+  /** The web app's operations by id (trusted-documents.ts). */
+  trustedDocuments: TrustedDocuments;
 }
 
 export function createApolloServer(options: ApolloServerOptions): ApolloServer<GraphQLContext> {
@@ -28,7 +35,9 @@ export function createApolloServer(options: ApolloServerOptions): ApolloServer<G
     introspection: !options.production,
     hideSchemaDetailsFromClientErrors: options.production,
     includeStacktraceInErrorResponses: false,
-    formatError: keepLimitErrorCode,
+    formatError: (formatted, error) => unknownDocumentMessage(keepLimitErrorCode(formatted, error)),
+    // The web app's documents by id; a document sent with its hash is run, never kept.
+    persistedQueries: trustedDocumentStore(options.trustedDocuments),
     csrfPrevention: true,
     plugins: [
       // Apollo's landing page loads from a CDN; ours is bundled (transport/playground.ts).

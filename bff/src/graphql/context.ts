@@ -1,6 +1,7 @@
 // One context builder for HTTP and graphql-ws: the token comes from the Authorization header or
 // from connectionParams, and the BFF only forwards it; the api verifies it and checks every
 // permission (docs/product.md#roles-and-permissions).
+import type { AudienceMark } from "./audience.js";
 import { createLoaders, type Loaders } from "./loaders.js";
 import type { ClientHeaders, RestClient, RestConnection } from "../upstream/rest-client.js";
 import type { StoryStreamBridge } from "../upstream/story-stream.js";
@@ -14,6 +15,13 @@ export interface GraphQLContext {
   storyStreams: StoryStreamBridge;
   /** Batching loaders of this request (loaders.ts). */
   loaders: Loaders;
+  /**
+   * Set while a visitor's answer is made to be shared with members too: where its per-viewer
+   * fields sit (audience.ts), so each member's own state can be laid over them.
+   */
+  audienceMarks?: AudienceMark[];
+  /** How many calls to the api this operation has made so far (operation-metrics.ts). */
+  upstreamCalls(): number;
 }
 
 function authorizationFrom(value: unknown): string | null {
@@ -26,13 +34,15 @@ export function createContextBuilder(rest: RestConnection, storyStreams: StorySt
   // `client`: the caller's address and browser, forwarded so the api counts reads per visitor.
   return function buildContext(authorization: unknown, client?: ClientHeaders): GraphQLContext {
     const header = authorizationFrom(authorization);
-    const restClient = rest.forAuthorization(header, client);
+    const usage = { calls: 0 };
+    const restClient = rest.forAuthorization(header, client, usage);
     return {
       hasCredentials: header !== null,
       authorization: header,
       rest: restClient,
       storyStreams,
       loaders: createLoaders(restClient),
+      upstreamCalls: () => usage.calls,
     };
   };
 }

@@ -3,7 +3,20 @@ import { GraphQLError } from "graphql";
 
 /** The object types that have global ids. */
 export type GlobalIdType =
-  "Story" | "Comment" | "User" | "Subscription" | "Category" | "Ad" | "AffiliateLink" | "Purchase";
+  | "Story"
+  | "StoryVersion"
+  | "PassageRewrite"
+  | "ReadingProgress"
+  | "LibraryEntry"
+  | "Comment"
+  | "User"
+  | "Subscription"
+  | "Category"
+  | "Ad"
+  | "AffiliateLink"
+  | "Purchase"
+  | "Notification"
+  | "PushSubscription";
 
 /** A global id: the type name and the api's id, so ids are unique across types. */
 export const globalId = (type: GlobalIdType, id: string) =>

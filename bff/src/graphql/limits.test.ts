@@ -42,6 +42,7 @@ beforeAll(async () => {
     NODE_ENV: "production",
     FIREBASE_API_KEY: "key",
     FIREBASE_AUTH_EMULATOR_HOST: "",
+    TRUSTED_PROXIES: "loopback",
   });
 });
 afterAll(async () => {

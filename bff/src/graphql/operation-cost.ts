@@ -5,6 +5,7 @@
 import {
   COMMENTS_LIMIT,
   HIGHLIGHT_PIECES_MAX,
+  STORY_VERSIONS_LIST_MAX,
   LIST_MAX_SIZE,
   MY_STORIES_PAGE_SIZE,
 } from "@storyloom/common";
@@ -72,6 +73,8 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Comment.replies": { max: 1 },
   "Story.images": { max: STORY_CHAPTERS + 1 },
   "StoryContent.chapters": { max: STORY_CHAPTERS },
+  // A watch-live link's chapters so far: at most a story's (decision 069).
+  "WatchedStory.chapters": { max: STORY_CHAPTERS },
   "StoryContentPreview.chapters": { max: STORY_CHAPTERS },
   // Categories are few and made by admins; the api answers them all in one call.
   "Query.categories": { max: CATEGORIES_MAX },
@@ -95,6 +98,22 @@ export const LIST_SIZES: Readonly<Record<string, ListSize>> = {
   "Query.adminPurchases": { argument: "first", max: 100 },
   // A purchase's events: its checkout's few, redeliveries are not recorded twice.
   "Query.purchaseEvents": { max: 20 },
+  // The viewer's inbox (docs/decisions/056-notifications.md): every kind on every channel.
+  "Query.notifications": { argument: "first", max: LIST_MAX_SIZE },
+  "NotificationConnection.edges": { max: 1 },
+  "Query.notificationPreferences": { max: 18 },
+  "Mutation.setNotificationPreferences": { max: 18 },
+  // A story's versions, newest first, for its owner (decision 054); a version's diff is one api
+  // call (UPSTREAM_FIELDS) whose runs of words are scalars: they multiply nothing below them.
+  "Story.versions": { max: STORY_VERSIONS_LIST_MAX },
+  "StoryVersion.changes": { max: 1 },
+  // A story's rewrites, newest first, for its owner (decision 061): one api call per story.
+  "Story.rewrites": { max: 100 },
+  // A reader's library (docs/product.md#reading-progress): the connection's `first` counts its
+  // edges; a diff's runs of words are scalars.
+  "Query.myLibrary": { argument: "first", max: LIST_MAX_SIZE },
+  "LibraryConnection.edges": { max: 1 },
+  "ChangesSinceRead.changes": { max: 1 },
 };
 
 /**
@@ -114,6 +133,10 @@ export const UPSTREAM_FIELDS: Readonly<Record<string, "per-item" | "batched">> =
   "AuthorProfile.stories": "per-item",
   "Viewer.subscriptions": "per-item",
   "Story.category": "batched",
+  "Story.versions": "per-item",
+  "Story.version": "per-item",
+  "StoryVersion.changes": "per-item",
+  "Story.rewrites": "per-item",
 };
 
 /** A list of objects missing from LIST_SIZES counts as this many items. */

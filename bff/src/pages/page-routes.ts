@@ -3,7 +3,7 @@
 // sitemap (docs/decisions/020-page-html-previews-and-first-data.md).
 import { readFileSync } from "node:fs";
 import express, { type Request, type Response, type Router } from "express";
-import { HOME_SECTION_CARDS } from "@storyloom/common";
+import { HOME_SECTION_CARDS, isAppPath } from "@storyloom/common";
 import { dataOf, type ClientHeaders, type RestConnection } from "../upstream/rest-client.js";
 import type { RestStoryDetail } from "../upstream/rest-types.js";
 import {
@@ -82,7 +82,7 @@ export function crawlerRoutes(options: PageRoutesOptions): Router {
   return router;
 }
 
-/** The app's HTML for every client route (the SPA decides the rest, its 404 page included). */
+/** The app's HTML for every address: 200 for a client route, else 404 (the SPA's Not Found page). */
 export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: string }): Router {
   const { settings, rest, firstData, clientHeaders } = options;
   const template = pageTemplate(readFileSync(options.indexHtmlPath, "utf8"));
@@ -165,7 +165,10 @@ export function appHtmlRoutes(options: PageRoutesOptions & { indexHtmlPath: stri
     await streamHtml(res, page, data);
   });
 
-  router.get("/{*path}", (_req, res) => {
+  // Any other address: the app, which shows its Not Found page where it has no screen; that answer
+  // is a 404, so search engines do not index it as a page (a "soft 404").
+  router.get("/{*path}", (req, res) => {
+    res.status(isAppPath(req.path) ? 200 : 404);
     sendHtml(res, template.plain);
   });
   return router;

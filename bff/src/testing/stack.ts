@@ -25,6 +25,9 @@ export async function startApi(env: Record<string, string> = {}): Promise<ApiPro
       env: {
         API_HOST: "127.0.0.1",
         API_PORT: port,
+        METRICS_PORT: "0",
+        // Fixtures write past the trending snapshots: every first page ranks anew (decision 041).
+        TRENDING_REFRESH_MS: "0",
         DATA_DIR: dataDir,
         DATABASE_URL: "",
         LOG_LEVEL: "warn",
@@ -67,6 +70,7 @@ export async function startBff(
 ): Promise<Bff> {
   const config = loadConfig({
     BFF_PORT: "0",
+    METRICS_PORT: "0",
     API_URL: apiUrl,
     CLIENT_DIST: "",
     FIREBASE_AUTH_EMULATOR_HOST: inject("authEmulatorHost"),

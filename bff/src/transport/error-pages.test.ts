@@ -22,6 +22,7 @@ beforeAll(async () => {
   servers.production = await startBff("http://127.0.0.1:9", {
     CLIENT_DIST: clientDist,
     NODE_ENV: "production",
+    TRUSTED_PROXIES: "none",
     FIREBASE_API_KEY: "key",
     FIREBASE_AUTH_EMULATOR_HOST: "",
   });

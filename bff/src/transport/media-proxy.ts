@@ -6,10 +6,9 @@
 // URL carries the api's signature (?exp=&sig=, docs/decisions/030), passed along as it came.
 // Owner-only pictures of unlisted stories will need a signed URL too; until then the BFF forwards
 // whatever Authorization the request has.
-import { Readable } from "node:stream";
-import { pipeline } from "node:stream/promises";
 import type { Request, Response } from "express";
 import { sendFailure, type HttpFailure } from "./error-pages.js";
+import { streamUpstream, UNAUTHENTICATED } from "./upstream-stream.js";
 import { API_MEDIA_PATH } from "../upstream/media-urls.js";
 import type { ClientHeaders, RestConnection } from "../upstream/rest-client.js";
 
@@ -43,17 +42,6 @@ const UNAVAILABLE: HttpFailure = {
   code: "UNAVAILABLE",
   message: "Pictures are unavailable; try again later.",
 };
-const RATE_LIMITED: HttpFailure = {
-  status: 429,
-  code: "RATE_LIMITED",
-  message: "Too many requests. Please wait a minute and try again.",
-};
-const UNAUTHENTICATED: HttpFailure = {
-  status: 401,
-  code: "UNAUTHENTICATED",
-  message: "Authentication required.",
-};
-
 /**
  * `client`: the caller's address and browser as the GraphQL requests forward them, so the api
  * counts a visitor's pictures against their own address, not the BFF's.
@@ -70,48 +58,16 @@ export function mediaProxy(rest: RestConnection, client: (request: Request) => C
       const value = request.headers[name];
       if (typeof value === "string") headers[name] = value;
     }
-    const aborted = new AbortController();
-    response.once("close", () => aborted.abort());
-    let upstream;
-    try {
-      upstream = await rest.get(
-        `${API_MEDIA_PATH}${id}${signatureQuery(request.query)}`,
-        headers,
-        aborted.signal,
-      );
-    } catch {
-      if (!response.headersSent) sendFailure(request, response, UNAVAILABLE);
-      return;
-    }
-    if (!upstream.ok && upstream.status !== 304) {
-      await upstream.body?.cancel();
+    await streamUpstream(request, response, {
+      fetch: (signal) =>
+        rest.get(`${API_MEDIA_PATH}${id}${signatureQuery(request.query)}`, headers, signal),
+      forwardedHeaders: FORWARDED_RESPONSE_HEADERS,
+      unavailable: UNAVAILABLE,
       // The api's error body is for api clients (it answers 401 for a bad token, 404 for a
       // picture the caller may not see); a browser gets one of ours.
-      if (upstream.status === 429) {
-        const retryAfter = upstream.headers.get("retry-after");
-        if (retryAfter !== null) response.setHeader("retry-after", retryAfter);
-        sendFailure(request, response, RATE_LIMITED);
-        return;
-      }
-      const failure =
-        upstream.status === 401 ? UNAUTHENTICATED : upstream.status < 500 ? NOT_FOUND : UNAVAILABLE;
-      sendFailure(request, response, failure);
-      return;
-    }
-    response.status(upstream.status);
-    for (const name of FORWARDED_RESPONSE_HEADERS) {
-      const value = upstream.headers.get(name);
-      if (value !== null) response.setHeader(name, value);
-    }
-    if (!upstream.body || upstream.status === 304) {
-      response.end();
-      return;
-    }
-    try {
-      await pipeline(Readable.fromWeb(upstream.body), response);
-    } catch {
-      // The browser went away or the api cut the body: nothing left to answer.
-      response.destroy();
-    }
+      failureOf: (status) => (status === 401 ? UNAUTHENTICATED : NOT_FOUND),
+      // A picture the browser has (If-None-Match) is answered 304, no body.
+      passes: (status) => status === 304,
+    });
   };
 }

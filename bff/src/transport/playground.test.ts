@@ -15,6 +15,7 @@ const APP_HTML = `<!doctype html><html><head><title>Storyloom</title></head><bod
 
 const production = {
   NODE_ENV: "production",
+  TRUSTED_PROXIES: "none",
   FIREBASE_API_KEY: "key",
   FIREBASE_PROJECT_ID: "storyloom-prod",
   FIREBASE_AUTH_EMULATOR_HOST: "",

@@ -27,6 +27,7 @@ beforeAll(async () => {
   production = await startBff("http://127.0.0.1:9", {
     CLIENT_DIST: clientDist,
     NODE_ENV: "production",
+    TRUSTED_PROXIES: "none",
     FIREBASE_API_KEY: "key",
     FIREBASE_PROJECT_ID: "storyloom-prod",
     FIREBASE_AUTH_DOMAIN: "login.storyloom.example",

@@ -5,6 +5,7 @@ import net from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import WebSocket from "ws";
 import { signUp, uniqueEmail } from "../../../scripts/lib/auth-emulator-client.mjs";
+import { startCountingProxy } from "../testing/counting-proxy.js";
 import { graphql, startApi, startBff, type ApiProcess, type Bff } from "../testing/stack.js";
 import type { SocketFactory } from "../upstream/story-stream.js";
 
@@ -259,6 +260,44 @@ describe("the token at connection_init", () => {
       acked: false,
       code: 1013,
       reason: "Sign-in cannot be checked right now. Please try again.",
+    });
+  });
+});
+
+describe("the identity behind a token (decision 042)", () => {
+  it("a token the api accepted is not checked again until it expires; another token, or a refused one, is", async () => {
+    const proxy = await startCountingProxy(api.url);
+    started.push({ stop: () => proxy.close() });
+    const bff = await bffFor(proxy.url);
+    const checks = () => proxy.calls.filter((call) => call === "GET /v1/auth/me").length;
+    const token = await newToken("returning");
+
+    for (let tab = 0; tab < 3; tab += 1) {
+      const socket = open(bff);
+      expect(await socket.init(`Bearer ${token}`)).toEqual({ acked: true });
+      await socket.close();
+    }
+    expect(checks()).toBe(1);
+
+    expect(await open(bff).init(`Bearer ${await newToken("someone-else")}`)).toEqual({
+      acked: true,
+    });
+    expect(checks()).toBe(2);
+
+    for (let attempt = 0; attempt < 2; attempt += 1) {
+      expect((await open(bff).init("Bearer not-a-token")).acked).toBe(false);
+    }
+    expect(checks()).toBe(4);
+  });
+
+  it("a remembered token still counts against its person's sockets", async () => {
+    const bff = await bffFor(api.url, { WS_MAX_SOCKETS_PER_USER: "1" });
+    const token = await newToken("one-tab");
+    expect(await open(bff).init(`Bearer ${token}`)).toEqual({ acked: true });
+    expect(await open(bff).init(`Bearer ${token}`)).toEqual({
+      acked: false,
+      code: 4429,
+      reason: "Too many connections for this account.",
     });
   });
 });

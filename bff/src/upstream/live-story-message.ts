@@ -1,6 +1,12 @@
 // The api's live channel message (docs/product.md#live-progress) and its GraphQL shape. The
 // bridge parses and maps each message once, then fans the result out.
-import { isStoryStatus, type Chapter as StoredChapter, type StoryStatus } from "@storyloom/common";
+import {
+  CONTINUATION_STATES,
+  isStoryStatus,
+  type Chapter as StoredChapter,
+  type ContinuationState,
+  type StoryStatus,
+} from "@storyloom/common";
 
 /** A chapter as the viewer may read it: `locked` when the api withheld paragraphs past these. */
 export type Chapter = StoredChapter & { locked: boolean };
@@ -22,7 +28,17 @@ export interface StoryGenerationEvent {
   progress: number;
   message: string | null;
   contentPreview: { title: string | null; chapters: Chapter[] } | null;
+  /** The owner's next chapter as it is written (decision 062); null for others and when none. */
+  nextChapter: NextChapterEvent | null;
   seq: number;
+}
+
+/** A next chapter (Continue the story) as GraphQL's NextChapter shows it. */
+export interface NextChapterEvent {
+  state: ContinuationState;
+  direction: string | null;
+  chapter: Chapter | null;
+  error: string | null;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -57,6 +73,23 @@ function previewFrom(value: unknown): StoryGenerationEvent["contentPreview"] | u
 }
 
 /**
+ * The api's next chapter (`continuation` on a story, `next_chapter` in a live message) as GraphQL
+ * shows it, its chapter the owner's whole text; null when there is none or it is malformed.
+ */
+export function nextChapterFrom(value: unknown): NextChapterEvent | null {
+  if (!isRecord(value)) return null;
+  const { state, direction, chapter, error } = value;
+  if (!(CONTINUATION_STATES as readonly unknown[]).includes(state)) return null;
+  const chapters = chapter === null || chapter === undefined ? [] : chaptersFrom([chapter]);
+  return {
+    state: state as ContinuationState,
+    direction: typeof direction === "string" ? direction : null,
+    chapter: chapters?.[0] ?? null,
+    error: typeof error === "string" ? error : null,
+  };
+}
+
+/**
  * The GraphQL event of one upstream text frame, or null when the frame is not a story event
  * (e.g. the `{"error": …}` answer to a refused command, or anything malformed).
  */
@@ -82,6 +115,7 @@ export function storyGenerationEventFrom(frame: string): StoryGenerationEvent | 
     progress: Math.round(Math.min(100, Math.max(0, progress))),
     message: typeof message.message === "string" ? message.message : null,
     contentPreview,
+    nextChapter: nextChapterFrom(message.next_chapter),
     seq,
   };
 }

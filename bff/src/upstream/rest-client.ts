@@ -8,6 +8,13 @@ import {
   type Response as UndiciResponse,
 } from "undici";
 import type { paths } from "./api-types.js";
+import {
+  injectTraceHeaders,
+  inSpan,
+  SpanKind,
+  tracerOf,
+  tracingOn,
+} from "@storyloom/common/tracing";
 import { UpstreamFailure, type RestErrorBody } from "./upstream-failure.js";
 
 export type RestClient = Client<paths>;
@@ -21,9 +28,14 @@ export interface ClientHeaders {
 export interface RestConnection {
   /**
    * A client for one GraphQL operation, whose every request carries this Authorization header (or
-   * none); past `maxCallsPerOperation` requests, the next one fails (too-many-calls).
+   * none); past `maxCallsPerOperation` requests, the next one fails (too-many-calls). `usage`
+   * counts its calls.
    */
-  forAuthorization(authorization: string | null, client?: ClientHeaders): RestClient;
+  forAuthorization(
+    authorization: string | null,
+    client?: ClientHeaders,
+    usage?: { calls: number },
+  ): RestClient;
   /** A raw GET through the same pool, for bodies the BFF streams on (pictures). */
   get(path: string, headers: Record<string, string>, signal?: AbortSignal): Promise<UndiciResponse>;
   close(): Promise<void>;
@@ -84,19 +96,42 @@ class UpstreamResponse implements Pick<Response, "status" | "ok" | "headers" | "
   }
 }
 
-export function connectRest(baseUrl: string, maxCallsPerOperation: number): RestConnection {
+/** Told of every call to the api: its method, status (or unreachable) and time. */
+export type UpstreamObserver = (
+  method: string,
+  status: number | "unreachable",
+  seconds: number,
+) => void;
+
+const tracer = tracerOf("storyloom-bff");
+
+export function connectRest(
+  baseUrl: string,
+  maxCallsPerOperation: number,
+  observe: UpstreamObserver = () => {},
+): RestConnection {
   const agent = new Agent({ connections: 128, keepAliveTimeout: 30_000, connectTimeout: 5_000 });
   // Straight to the keep-alive pool with undici's request(); the answer is read whole.
-  const send = async (request: UpstreamRequest): Promise<UpstreamResponse> => {
+  const request = async (request: UpstreamRequest): Promise<UpstreamResponse> => {
     const target = new URL(request.url);
-    const answer = await agent.request({
-      origin: target.origin,
-      path: `${target.pathname}${target.search}`,
-      method: request.method as Dispatcher.HttpMethod,
-      headers: Object.fromEntries(request.headers),
-      body: request.body,
-      signal: request.signal,
-    });
+    const started = performance.now();
+    const seconds = () => (performance.now() - started) / 1000;
+    let answer: Dispatcher.ResponseData;
+    try {
+      answer = await agent.request({
+        origin: target.origin,
+        path: `${target.pathname}${target.search}`,
+        method: request.method as Dispatcher.HttpMethod,
+        // The caller's trace goes on to the api (W3C traceparent; nothing when tracing is off).
+        headers: injectTraceHeaders(Object.fromEntries(request.headers)),
+        body: request.body,
+        signal: request.signal,
+      });
+    } catch (error) {
+      observe(request.method, "unreachable", seconds());
+      throw error;
+    }
+    observe(request.method, answer.statusCode, seconds());
     const text = await answer.body.text();
     const headers = new Headers();
     for (const [name, value] of Object.entries(answer.headers)) {
@@ -105,16 +140,25 @@ export function connectRest(baseUrl: string, maxCallsPerOperation: number): Rest
     }
     return new UpstreamResponse(answer.statusCode, headers, text);
   };
+  // A client span per call when tracing is on, the call as it is otherwise.
+  const send = (call: UpstreamRequest): Promise<UpstreamResponse> =>
+    tracingOn()
+      ? inSpan(
+          tracer,
+          `api ${call.method}`,
+          { kind: SpanKind.CLIENT, attributes: { "http.request.method": call.method } },
+          () => request(call),
+        )
+      : request(call);
   return {
-    forAuthorization(authorization, client = {}) {
-      let calls = 0;
+    forAuthorization(authorization, client = {}, usage = { calls: 0 }) {
       return createClient<paths>({
         baseUrl,
         // openapi-fetch only constructs it and hands it to `fetch` below.
         Request: UpstreamRequest as unknown as typeof Request,
         fetch: (request) => {
-          calls += 1;
-          if (calls > maxCallsPerOperation) {
+          usage.calls += 1;
+          if (usage.calls > maxCallsPerOperation) {
             throw new UpstreamFailure({ kind: "too-many-calls", max: maxCallsPerOperation });
           }
           // openapi-fetch reads only what UpstreamResponse has of a Response.

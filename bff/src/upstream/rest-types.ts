@@ -21,6 +21,17 @@ export type RestStoryDetail =
 
 export type RestStoryImage = RestStoryDetail["images"][number];
 
+/** A version of a story's text as its history lists it, with the story it belongs to. */
+export type StoryVersionParent =
+  paths["/v1/stories/{id}/versions"]["get"]["responses"][200]["content"]["application/json"]["items"][number] & {
+    story_public_id: string;
+    /** Its word diff, when the api answered it with the version. */
+    changes?: RestTextChange[];
+  };
+
+export type RestTextChange =
+  paths["/v1/stories/{id}/versions/{number}"]["get"]["responses"][200]["content"]["application/json"]["changes"][number];
+
 /** The api's Comment, with its nested replies in `children`. */
 export type RestComment = components["schemas"]["Comment"];
 
@@ -75,3 +86,32 @@ export interface MoneyParent {
   amount_cents: number;
   currency: string;
 }
+
+/** A rewrite of a passage (GET /v1/stories/{id}/rewrites/{rewriteId}) with its story's public id. */
+export type PassageRewriteParent =
+  paths["/v1/stories/{id}/rewrites/{rewriteId}"]["get"]["responses"][200]["content"]["application/json"] & {
+    story_public_id: string;
+  };
+
+/** What keeping a rewrite answers, its rewrite given its story's public id. */
+export interface KeepRewriteParent {
+  rewrite: PassageRewriteParent;
+  story: RestStoryDetail;
+}
+/** A story on a shelf of a reader's library (GET /v1/me/library). */
+export type RestLibraryItem =
+  paths["/v1/me/library"]["get"]["responses"][200]["content"]["application/json"]["items"][number];
+
+export interface LibraryEdgeParent {
+  cursor: string;
+  node: RestLibraryItem;
+}
+
+/** A reader's progress in a story, with the story's public id it was asked for. */
+export type ReadingProgressParent =
+  paths["/v1/stories/{id}/progress"]["get"]["responses"][200]["content"]["application/json"] & {
+    story_public_id: string;
+  };
+/** One item of the viewer's inbox (docs/decisions/056-notifications.md). */
+export type RestNotification =
+  paths["/v1/me/notifications"]["get"]["responses"][200]["content"]["application/json"]["items"][number];

@@ -192,6 +192,8 @@ describe("the story stream bridge", () => {
         // An api that sends no `locked` withheld nothing.
         chapters: [{ title: "One", paragraphs: ["Hi."], locked: false }],
       },
+      // No next chapter asked for (Continue the story): the api leaves next_chapter out.
+      nextChapter: null,
       seq: 1,
     });
   });

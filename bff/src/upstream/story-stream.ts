@@ -3,12 +3,15 @@
 // once, however many subscribers watch, cached as the snapshot for the next subscriber, and fanned
 // out (docs/decisions/008-story-generation-pipeline.md).
 import type { IncomingMessage } from "node:http";
+import { injectTraceHeaders } from "@storyloom/common/tracing";
 import WebSocket from "ws";
 import { EventFeed } from "./event-feed.js";
 import { storyGenerationEventFrom, type StoryGenerationEvent } from "./live-story-message.js";
+import { watchEventFrom, type WatchEvent } from "./watch-message.js";
 import { UpstreamFailure } from "./upstream-failure.js";
 
 export type StoryEventFeed = EventFeed<StoryGenerationEvent>;
+export type WatchEventFeed = EventFeed<WatchEvent>;
 
 /** Opens one upstream socket; tests wrap it to count or cut connections. */
 export type SocketFactory = (url: string, headers: Record<string, string>) => WebSocket;
@@ -29,6 +32,11 @@ export interface StoryStreamOptions {
 export interface StoryStreamBridge {
   /** A feed of the story's events: the latest known state first, then every newer one. */
   subscribe(publicId: string, authorization: string | null): StoryEventFeed;
+  /**
+   * A feed of what a watch-live link shows (decision 069): no token is sent, so every watcher of
+   * one link shares one upstream socket.
+   */
+  watch(token: string): WatchEventFeed;
   /** Upstream sockets currently open or opening. */
   readonly upstreamCount: number;
   close(): void;
@@ -52,7 +60,7 @@ const defaultConnect: SocketFactory = (url, headers) =>
   new WebSocket(url, { headers, maxPayload: MAX_UPSTREAM_FRAME, handshakeTimeout: 10_000 });
 
 interface Settings {
-  url: (publicId: string) => string;
+  base: string;
   connect: SocketFactory;
   initialDelayMs: number;
   maxDelayMs: number;
@@ -61,9 +69,9 @@ interface Settings {
 }
 
 /** One upstream socket and everyone listening to it. */
-class SharedStream {
-  private readonly feeds = new Set<StoryEventFeed>();
-  private latest: StoryGenerationEvent | null = null;
+class SharedStream<E extends { seq: number }> {
+  private readonly feeds = new Set<EventFeed<E>>();
+  private latest: E | null = null;
   private socket: WebSocket | null = null;
   private reconnectTimer: NodeJS.Timeout | null = null;
   private idleTimer: NodeJS.Timeout | null = null;
@@ -71,8 +79,11 @@ class SharedStream {
   private closed = false;
 
   constructor(
-    private readonly publicId: string,
+    /** The upstream's address (ws://…). */
+    private readonly url: string,
     private readonly authorization: string | null,
+    /** One frame as its feeds' event, or null to skip it. */
+    private readonly parse: (frame: string) => E | null,
     private readonly settings: Settings,
     private readonly onClosed: () => void,
   ) {
@@ -83,8 +94,8 @@ class SharedStream {
     return !this.closed;
   }
 
-  add(): StoryEventFeed {
-    const feed: StoryEventFeed = new EventFeed((left) => this.remove(left));
+  add(): EventFeed<E> {
+    const feed: EventFeed<E> = new EventFeed((left) => this.remove(left));
     this.feeds.add(feed);
     if (this.latest) feed.push(this.latest);
     return feed;
@@ -110,16 +121,17 @@ class SharedStream {
     this.onClosed();
   }
 
-  private remove(feed: StoryEventFeed): void {
+  private remove(feed: EventFeed<E>): void {
     this.feeds.delete(feed);
     if (this.feeds.size === 0) this.shutdown();
   }
 
   private open(): void {
-    const headers: Record<string, string> = this.authorization
-      ? { authorization: this.authorization }
-      : {};
-    const socket = this.settings.connect(this.settings.url(this.publicId), headers);
+    // The subscriber's trace goes on to the api's live channel (nothing when tracing is off).
+    const headers = injectTraceHeaders<Record<string, string>>(
+      this.authorization ? { authorization: this.authorization } : {},
+    );
+    const socket = this.settings.connect(this.url, headers);
     this.socket = socket;
     this.touch();
     socket.on("ping", () => this.touch());
@@ -144,7 +156,7 @@ class SharedStream {
   }
 
   private receive(frame: string): void {
-    const event = storyGenerationEventFrom(frame);
+    const event = this.parse(frame);
     if (!event || (this.latest && event.seq <= this.latest.seq)) return;
     // A frame arrived: the connection works, so the next drop starts a fresh backoff.
     this.failedAttempts = 0;
@@ -191,34 +203,56 @@ class SharedStream {
 export function createStoryStreamBridge(options: StoryStreamOptions): StoryStreamBridge {
   const base = options.apiUrl.replace(/^http/, "ws");
   const settings: Settings = {
-    url: (publicId) => `${base}/v1/stories/${encodeURIComponent(publicId)}/stream`,
+    base,
     connect: options.connect ?? defaultConnect,
     initialDelayMs: options.initialDelayMs ?? 250,
     maxDelayMs: options.maxDelayMs ?? 10_000,
     maxAttempts: options.maxAttempts ?? 8,
     idleTimeoutMs: options.idleTimeoutMs ?? 75_000,
   };
-  const streams = new Map<string, SharedStream>();
+  const streams = new Map<string, SharedStream<StoryGenerationEvent>>();
+  const watched = new Map<string, SharedStream<WatchEvent>>();
+
+  /** The open stream of `map` under `key`, or a new one `open` makes. */
+  function shared<E extends { seq: number }>(
+    map: Map<string, SharedStream<E>>,
+    key: string,
+    open: (onClosed: () => void) => SharedStream<E>,
+  ): SharedStream<E> {
+    const found = map.get(key);
+    if (found?.isOpen) return found;
+    const created = open(() => {
+      if (map.get(key) === created) map.delete(key);
+    });
+    map.set(key, created);
+    return created;
+  }
 
   return {
     subscribe(publicId, authorization) {
       // The token is part of the key: a socket carries one viewer's rights, which the api checks.
       const key = `${publicId}\u0000${authorization ?? ""}`;
-      let stream = streams.get(key);
-      if (!stream?.isOpen) {
-        const created: SharedStream = new SharedStream(publicId, authorization, settings, () => {
-          if (streams.get(key) === created) streams.delete(key);
-        });
-        streams.set(key, created);
-        stream = created;
-      }
-      return stream.add();
+      const url = `${base}/v1/stories/${encodeURIComponent(publicId)}/stream`;
+      return shared(
+        streams,
+        key,
+        (onClosed) =>
+          new SharedStream(url, authorization, storyGenerationEventFrom, settings, onClosed),
+      ).add();
+    },
+    watch(token) {
+      const url = `${base}/v1/watch/${encodeURIComponent(token)}/stream`;
+      return shared(
+        watched,
+        token,
+        (onClosed) => new SharedStream(url, null, watchEventFrom, settings, onClosed),
+      ).add();
     },
     get upstreamCount() {
-      return streams.size;
+      return streams.size + watched.size;
     },
     close() {
-      for (const stream of [...streams.values()]) stream.shutdown();
+      for (const stream of [...streams.values(), ...watched.values()]) stream.shutdown();
     },
   };
 }

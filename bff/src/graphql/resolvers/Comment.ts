@@ -15,6 +15,7 @@ export const Comment: CommentResolvers = {
   isInline: (comment) => comment.is_inline,
   isOrphaned: (comment) => comment.is_orphaned,
   isByStoryAuthor: (comment) => comment.is_by_story_author,
+  shapedStory: (comment) => comment.shaped_story,
   viewerCanDelete: (comment) => comment.can_delete,
   viewerCanReport: (comment) => comment.can_report,
   replies: (comment) => comment.children,

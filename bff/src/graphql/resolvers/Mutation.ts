@@ -94,6 +94,32 @@ export const Mutation: MutationResolvers = {
       }),
     );
   },
+  // The owner's edits; the api keeps each change of the text as a version.
+  editStory: (_parent, { id, input }, { rest }) =>
+    unwrap(
+      rest.PATCH("/v1/stories/{id}", {
+        ...story(id),
+        body: {
+          ...(input.title == null ? {} : { title: input.title }),
+          ...(input.content == null ? {} : { content: input.content }),
+        },
+      }),
+    ),
+  restoreStoryVersion: (_parent, { id, number }, { rest }) => {
+    const { params } = story(id);
+    return unwrap(
+      rest.POST("/v1/stories/{id}/versions/{number}/restore", {
+        params: { path: { ...params.path, number } },
+      }),
+    );
+  },
+  // Continue the story (docs/decisions/062): ask, then confirm or discard the next chapter.
+  continueStory: (_parent, { id, direction }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/continue", { ...story(id), body: { direction } })),
+  confirmNextChapter: (_parent, { id }, { rest }) =>
+    unwrap(rest.POST("/v1/stories/{id}/next_chapter/confirm", story(id))),
+  discardNextChapter: (_parent, { id }, { rest }) =>
+    unwrap(rest.DELETE("/v1/stories/{id}/next_chapter", story(id))),
   setStoryVisibility: (_parent, { id, isPublic }, { rest }) =>
     unwrap(rest.PATCH("/v1/stories/{id}", { ...story(id), body: { is_public: isPublic } })),
   // Bookmarks are idempotent on the api (twice is one bookmark); the answer is the story with its

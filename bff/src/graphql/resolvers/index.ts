@@ -4,6 +4,7 @@ import { AdMutations, AdQueries } from "./Ads.js";
 import { AuthorProfile } from "./AuthorProfile.js";
 import { Category, StoryEdge, Tag } from "./Discovery.js";
 import { Comment } from "./Comment.js";
+import { LibraryEntry, libraryMutations, libraryQueries, ReadingProgress } from "./Library.js";
 import { Mutation } from "./Mutation.js";
 import {
   AdminPurchase,
@@ -16,25 +17,61 @@ import {
   purchaseQueries,
   TestCheckout,
 } from "./Purchases.js";
+import {
+  Notification,
+  notificationMutations,
+  notificationQueries,
+  notificationSubscriptions,
+} from "./Notifications.js";
 import { Query } from "./Query.js";
-import { Story } from "./Story.js";
+import { Story, StoryVersion } from "./Story.js";
+import {
+  PassageRewrite,
+  rewriteMutations,
+  rewriteSubscription,
+  storyRewrites,
+} from "./PassageRewrite.js";
 import { StoryImage } from "./StoryImage.js";
 import { Subscription } from "./Subscription.js";
 import { User } from "./User.js";
 import { Viewer } from "./Viewer.js";
+import { viewerAllowance, watchMutations, watchQueries, watchSubscriptions } from "./WatchLive.js";
 
 export const resolvers: Resolvers = {
   // Enums carry the api's values inside (../enum-values.ts), in arguments and in answers alike.
   ...ENUM_VALUES,
   // House ads and affiliate links keep their resolvers in Ads.ts (docs/decisions/032), purchases
   // theirs in Purchases.ts (docs/decisions/031).
-  Query: { ...Query, ...AdQueries, ...purchaseQueries },
-  Mutation: { ...Mutation, ...AdMutations, ...purchaseMutations },
-  Subscription,
-  Viewer,
+  Query: {
+    ...Query,
+    ...AdQueries,
+    ...purchaseQueries,
+    ...libraryQueries,
+    ...notificationQueries,
+    ...watchQueries,
+  },
+  Mutation: {
+    ...Mutation,
+    ...AdMutations,
+    ...purchaseMutations,
+    ...rewriteMutations,
+    ...libraryMutations,
+    ...notificationMutations,
+    ...watchMutations,
+  },
+  Subscription: {
+    ...Subscription,
+    ...rewriteSubscription,
+    ...notificationSubscriptions,
+    ...watchSubscriptions,
+  },
+  Notification,
+  Viewer: { ...Viewer, ...viewerAllowance },
   User,
   AuthorProfile,
-  Story,
+  Story: { ...Story, ...storyRewrites },
+  StoryVersion,
+  PassageRewrite,
   StoryImage,
   Comment,
   Category,
@@ -47,4 +84,6 @@ export const resolvers: Resolvers = {
   PremiumStatus,
   TestCheckout,
   Money,
+  ReadingProgress,
+  LibraryEntry,
 };

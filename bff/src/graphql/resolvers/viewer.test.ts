@@ -56,7 +56,8 @@ describe("viewer", () => {
     expect(body.errors).toBeUndefined();
     const viewer = body.data?.viewer as Record<string, unknown>;
     expect(viewer.email).toBe(email);
-    expect(viewer.username).toMatch(/^viewer/);
+    // Named from the display name, else reader_ and six characters: never from the e-mail.
+    expect(viewer.username).toMatch(/^reader_[a-z0-9]{6}$/);
     expect(viewer.isPremium).toBe(false);
     expect(viewer.roles).toEqual([]);
     expect(viewer.termsAcceptedAt).toBeNull();

@@ -1,12 +1,15 @@
 // The visitor cache's store: the answers kept, by operation and variables, for GRAPHQL_VISITOR_CACHE_MS
 // and within a byte budget (docs/decisions/037-bff-visitor-cache.md).
 import { LRUCache } from "lru-cache";
+import type { AudienceMark } from "../../graphql/audience.js";
 
 /** One kept answer, and what is made from it once and served again. */
 export interface Entry {
   status: number;
   headers: Array<[string, string]>;
   body: Buffer;
+  /** Where its per-viewer fields sit, for a member's state to be laid over (decision 043). */
+  marks: readonly AudienceMark[];
   br?: Buffer;
   gzip?: Buffer;
   /**

@@ -1,8 +1,15 @@
 // Which requests the visitor cache may answer: a visitor's query whose root fields are all public
-// list reads, keyed by its operation, variables and text (docs/decisions/037-bff-visitor-cache.md).
+// list reads, keyed by its operation, variables and text, the listed text for the web app's
+// documents sent by id (docs/decisions/037-bff-visitor-cache.md, 051-trusted-documents.md).
 import type { Request } from "express";
 import { Kind, parse, type DocumentNode, type GraphQLSchema } from "graphql";
 import { LRUCache } from "lru-cache";
+import { sharedWithMembers } from "../../graphql/audience.js";
+import {
+  documentIdOf,
+  trustedText,
+  type TrustedDocuments,
+} from "../../graphql/trusted-documents.js";
 
 /** Documents whose cacheability was decided, kept so a miss parses a known document once. */
 export const KNOWN_DOCUMENTS = 500;
@@ -79,18 +86,43 @@ export function stableJson(value: unknown): string {
   return JSON.stringify(value) ?? "null";
 }
 
-/** The operation of a POST's parsed JSON body; null when it is not one Apollo could run. */
-export function operationOfBody(parsed: unknown): Operation | null {
+/** The extensions a body may have and still be answered from memory. */
+const ANSWER_NEUTRAL = new Set(["persistedQuery", "clientLibrary"]);
+
+/**
+ * The text a body runs: its query, or the web app's listed text of the id it sends alone
+ * (decision 051), so both forms of one document share one key. Null for anything else (an unknown
+ * id, a query with its hash, other extensions): Apollo answers those.
+ */
+function queryOfBody(body: Record<string, unknown>, documents: TrustedDocuments): string | null {
+  const extensions = (body.extensions ?? {}) as Record<string, unknown>;
+  if (typeof extensions !== "object" || Array.isArray(extensions)) return null;
+  // Apollo Client names itself in `clientLibrary`, which changes nothing of the answer.
+  if (Object.keys(extensions).some((name) => !ANSWER_NEUTRAL.has(name))) return null;
+  if (extensions.persistedQuery === undefined) {
+    return typeof body.query === "string" ? body.query : null;
+  }
+  if (body.query !== undefined) return null;
+  const id = documentIdOf(extensions);
+  return (id !== undefined && trustedText(documents, id)) || null;
+}
+
+/**
+ * The operation of a POST's parsed JSON body; null when it is not one Apollo could run.
+ * `documents`: the web app's operations by id.
+ */
+export function operationOfBody(parsed: unknown, documents: TrustedDocuments): Operation | null {
   const body = parsed as Record<string, unknown> | undefined;
   if (!body || typeof body !== "object" || Array.isArray(body)) return null;
-  if (typeof body.query !== "string" || body.extensions !== undefined) return null;
+  const query = queryOfBody(body, documents);
+  if (query === null) return null;
   if (body.operationName !== undefined && typeof body.operationName !== "string") return null;
-  return { query: body.query, operationName: body.operationName, variables: body.variables };
+  return { query, operationName: body.operationName, variables: body.variables };
 }
 
 /** The operation of a POST's JSON body or a GET's query string; null when it is neither. */
-export function operationOf(req: Request): Operation | null {
-  if (req.method === "POST") return operationOfBody(req.body);
+export function operationOf(req: Request, documents: TrustedDocuments): Operation | null {
+  if (req.method === "POST") return operationOfBody(req.body, documents);
   if (req.method !== "GET" || !preflighted(req)) return null;
   const search = new URL(req.originalUrl, "http://bff").searchParams;
   const query = search.get("query");
@@ -124,28 +156,45 @@ function preflighted(req: Request): boolean {
 export interface Cacheability {
   /** Whether the operation is a public read, decided once per document. */
   isCacheable(operation: Operation): boolean;
+  /**
+   * Whether a member may be answered with its shared answer and their own state laid over it (it
+   * is a public read asking for no other per-viewer field; decision 043).
+   */
+  isSharedWithMembers(operation: Operation): boolean;
   /** The key its answer is kept under. */
   keyOf(operation: Operation): string;
 }
 
-/** `maxTokens`: the parse limit of /graphql, so deciding costs no more than Apollo's parse. */
-export function createCacheability(allowed: ReadonlySet<string>, maxTokens: number): Cacheability {
-  const cacheable = new LRUCache<string, boolean>({ max: KNOWN_DOCUMENTS });
+/**
+ * `maxTokens`: the parse limit of /graphql, so deciding costs no more than Apollo's parse;
+ * `schema`: where a selected field's type is found, to decide whether members may share it.
+ */
+export function createCacheability(
+  allowed: ReadonlySet<string>,
+  maxTokens: number,
+  schema: GraphQLSchema,
+): Cacheability {
+  const decisions = new LRUCache<string, { visitors: boolean; members: boolean }>({
+    max: KNOWN_DOCUMENTS,
+  });
+  function decide(operation: Operation) {
+    const documentKey = `${operation.operationName ?? ""}\n${operation.query}`;
+    const known = decisions.get(documentKey);
+    if (known !== undefined) return known;
+    const decision = { visitors: false, members: false };
+    try {
+      const document = parse(operation.query, { maxTokens });
+      decision.visitors = isPublicRead(document, operation.operationName, allowed);
+      decision.members = decision.visitors && sharedWithMembers(schema, document);
+    } catch {
+      // Apollo answers the syntax error itself.
+    }
+    decisions.set(documentKey, decision);
+    return decision;
+  }
   return {
-    isCacheable(operation) {
-      const documentKey = `${operation.operationName ?? ""}\n${operation.query}`;
-      const known = cacheable.get(documentKey);
-      if (known !== undefined) return known;
-      let decision = false;
-      try {
-        const document = parse(operation.query, { maxTokens });
-        decision = isPublicRead(document, operation.operationName, allowed);
-      } catch {
-        // Apollo answers the syntax error itself.
-      }
-      cacheable.set(documentKey, decision);
-      return decision;
-    },
+    isCacheable: (operation) => decide(operation).visitors,
+    isSharedWithMembers: (operation) => decide(operation).members,
     keyOf: (operation) =>
       `${operation.operationName ?? ""}\n${stableJson(operation.variables ?? {})}\n${operation.query}`,
   };

@@ -69,7 +69,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
           return;
         }
         early.body = read.parsed;
-        const operation = operationOfBody(read.parsed);
+        const operation = operationOfBody(read.parsed, parts.documents);
         if (!operation || !cacheability.isCacheable(operation)) {
           app(req, res);
           return;
@@ -113,6 +113,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
   };
 
   function sendEarly(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
+    parts.lookedUp("hit");
     const { body, encoding } = encodedBody(entry, req.headers["accept-encoding"]);
     const origin = req.headers.origin;
     const readyKey = `${encoding ?? ""}\n${origin ?? ""}`;

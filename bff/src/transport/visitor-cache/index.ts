@@ -1,7 +1,8 @@
 // The visitor micro-cache of /graphql: a visitor's answer to a public list read (Fresh Threads,
 // Trending Now, /explore) is kept for GRAPHQL_VISITOR_CACHE_MS and served again without parsing,
 // validating or executing it; every answer it serves without the api still takes a turn of the
-// api's per-address limit (../visitor-turns.ts; docs/decisions/037-bff-visitor-cache.md).
+// api's per-address limit (../visitor-turns.ts; docs/decisions/037-bff-visitor-cache.md). Members
+// are answered from the same answers, their own state laid over them (decision 043).
 //
 // Its parts: the store (answers.ts), which requests it may answer (cacheability.ts), when it
 // forgets (writes.ts), the encodings it answers in (content-encoding.ts), the body read before
@@ -9,7 +10,10 @@
 // parsed the body (middleware.ts), and the turns its answers take (turns.ts).
 import type { ApolloServer, ApolloServerPlugin } from "@apollo/server";
 import type { Request, RequestHandler } from "express";
+import type { GraphQLSchema } from "graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
+import type { TrustedDocuments } from "../../graphql/trusted-documents.js";
+import type { ViewerStates } from "../../upstream/viewer-states.js";
 import type { VisitorTurns } from "../visitor-turns.js";
 import { createAnswerStore } from "./answers.js";
 import { createCacheability } from "./cacheability.js";
@@ -32,6 +36,12 @@ export interface VisitorCacheSettings {
   maxBytes: number;
   /** The parse limit of /graphql, so deciding cacheability costs no more than Apollo's parse. */
   maxTokens: number;
+  /** Told whether each cacheable read was answered from memory (the hit-ratio metric). */
+  onLookup?: (outcome: "hit" | "miss") => void;
+  /** The schema a document's fields are looked up in (which of them members may share). */
+  schema: GraphQLSchema;
+  /** The web app's operations by id (decision 051); none when not given. */
+  trustedDocuments?: TrustedDocuments;
 }
 
 export interface VisitorCache {
@@ -46,11 +56,13 @@ export interface VisitorCache {
   clear(): void;
   /**
    * Before Apollo's middleware on /graphql, after the JSON body is parsed: answers a visitor's
-   * public read from memory, or runs it through Apollo once for every caller waiting for it.
+   * public read from memory, or runs it through Apollo once for every caller waiting for it; a
+   * member's, from the same answer with their own state laid over it (decision 043).
+   * `visitorContext`: the request's context as a visitor's, without its credentials.
    */
   middleware(
     apollo: ApolloServer<GraphQLContext>,
-    context: (req: Request) => GraphQLContext,
+    visitorContext: (req: Request) => GraphQLContext,
   ): RequestHandler;
 }
 
@@ -59,14 +71,18 @@ export function createVisitorCache(
   allowed: ReadonlySet<string>,
   turns: VisitorTurns,
   taker: TurnTaker,
+  viewerStates?: ViewerStates,
 ): VisitorCache {
   const answers = createAnswerStore(settings);
   const parts: CacheParts = {
     ttlMs: settings.ttlMs,
     answers,
-    cacheability: createCacheability(allowed, settings.maxTokens),
+    cacheability: createCacheability(allowed, settings.maxTokens, settings.schema),
+    documents: settings.trustedDocuments ?? {},
     turns,
     taker,
+    ...(viewerStates ? { viewerStates } : {}),
+    lookedUp: settings.onLookup ?? (() => {}),
   };
   return {
     clear: answers.clear,
