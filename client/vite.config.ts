@@ -1,5 +1,6 @@
 import react from "@vitejs/plugin-react";
 import { compression } from "vite-plugin-compression2";
+import { VitePWA } from "vite-plugin-pwa";
 import { defineConfig } from "vitest/config";
 import { firstViewPreloads } from "./first-view-preloads";
 
@@ -16,10 +17,65 @@ export const precompressed = () =>
     skipIfLargerOrEqual: true,
   });
 
+/**
+ * The installable app (docs/decisions/059-offline-reading.md): a web manifest and a service
+ * worker (Workbox) that precaches the app shell (HTML, scripts, styles, icons) and the Latin
+ * fonts, answers a page load from the precached HTML when the network is gone, and keeps the
+ * other fonts as they are fetched. It caches no GraphQL or REST answer
+ * and no story picture: what a reader saved to read offline lives in IndexedDB under their
+ * account (src/features/offline), where sign-out clears it.
+ */
+export const installableApp = () =>
+  VitePWA({
+    injectRegister: false,
+    registerType: "autoUpdate",
+    includeAssets: ["favicon.svg"],
+    manifest: {
+      name: "Storyloom",
+      short_name: "Storyloom",
+      description: "Generate stories with AI, read them and talk about them.",
+      start_url: "/",
+      scope: "/",
+      display: "standalone",
+      theme_color: "#4f46e5",
+      background_color: "#ffffff",
+      icons: [
+        { src: "/pwa-192.png", sizes: "192x192", type: "image/png" },
+        { src: "/pwa-512.png", sizes: "512x512", type: "image/png" },
+        { src: "/pwa-maskable-512.png", sizes: "512x512", type: "image/png", purpose: "maskable" },
+      ],
+    },
+    workbox: {
+      globPatterns: ["**/*.{js,css,html,svg,png}", "assets/*-latin-[0-9]*-normal-*.woff2"],
+      globIgnores: ["playground/**", "**/*.map"],
+      // Web push: shows what the api pushes and opens its link (docs/decisions/063-web-push.md).
+      importScripts: ["/push-handler.js"],
+      // Pages come from the network (each with its preview and first data); the precached HTML
+      // only when there is none.
+      navigateFallback: null,
+      cleanupOutdatedCaches: true,
+      clientsClaim: true,
+      skipWaiting: true,
+      runtimeCaching: [
+        {
+          urlPattern: ({ request }) => request.mode === "navigate",
+          handler: "NetworkOnly",
+          options: { precacheFallback: { fallbackURL: "/index.html" } },
+        },
+        {
+          urlPattern: ({ url }) =>
+            url.pathname.startsWith("/assets/") && url.pathname.endsWith(".woff2"),
+          handler: "CacheFirst",
+          options: { cacheName: "storyloom-fonts", expiration: { maxEntries: 120 } },
+        },
+      ],
+    },
+  });
+
 const bffOrigin = `http://127.0.0.1:${process.env.BFF_PORT ?? "4000"}`;
 
 export default defineConfig({
-  plugins: [react(), precompressed(), firstViewPreloads()],
+  plugins: [react(), precompressed(), firstViewPreloads(), installableApp()],
   server: {
     host: "127.0.0.1",
     port: Number(process.env.CLIENT_DEV_PORT ?? 5173),
@@ -28,6 +84,8 @@ export default defineConfig({
     proxy: {
       "/graphql": { target: bffOrigin, ws: true, changeOrigin: false },
       "/config.json": { target: bffOrigin },
+      // Stories as EPUB books (docs/product.md#epub-downloads).
+      "/epub": { target: bffOrigin },
     },
   },
   build: {

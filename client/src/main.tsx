@@ -1,8 +1,9 @@
-import "@fontsource/inter/400.css";
-import "@fontsource/inter/500.css";
-import "@fontsource/inter/600.css";
-import "@fontsource/inter/700.css";
+// One variable face for every weight: 48 KB where four static weights were 97 KB.
+import "@fontsource-variable/inter/wght.css";
 import "./styles/global.css";
+// Fields look the same on every route and every first load, not only once a page with a form has
+// loaded its code (issue 29 row 2).
+import "./components/form.css";
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { configureApolloLoader, startApolloLoad } from "./apollo/deferred-apollo";
@@ -49,15 +50,17 @@ async function loadFirebaseAuthService() {
 }
 
 /**
- * Apollo Client loads at once, except for a visitor's first page of a visit drawn from the data
- * inlined with it: the home page whose first section (Fresh Threads) came with it, /explore whose
- * list came with it, and a completed story's page. Those are drawn without it, and it loads at
- * their first interaction, when a signed-in identity turns up, or when something on the page needs
- * it (a section that did not come with the page, an ad slot on screen)
- * (docs/decisions/038-first-views-without-apollo.md).
+ * Apollo Client loads at once, except for a first page of a visit drawn from the data inlined with
+ * it: the home page whose first section (Fresh Threads) came with it, /explore whose list came
+ * with it, and, for a visitor, a completed story's page. Those are drawn without it. For a visitor
+ * it loads at their first interaction, when a signed-in identity turns up, or when something on
+ * the page needs it (a section that did not come with the page, an ad slot on screen)
+ * (docs/decisions/038-first-views-without-apollo.md). For a returning member (the signed-in hint)
+ * the same lists are drawn first, as their cards are the same for everyone; Apollo Client and the
+ * identity SDK load once that page is drawn. A member's story page shows their own access and
+ * actions: it waits for both, as before.
  */
-function pageDrawnWithoutApollo(): LazyPage<object> | null {
-  if (readSignedInHint()) return null;
+function pageDrawnWithoutApollo(member: boolean): LazyPage<object> | null {
   const { pathname } = window.location;
   if (pathname === "/") {
     const [firstSection] = FIRST_DATA_ROUTES.home;
@@ -67,12 +70,26 @@ function pageDrawnWithoutApollo(): LazyPage<object> | null {
     return drawn ? HomePage : null;
   }
   if (exploreDrawsWithoutApollo()) return ExplorePage;
+  if (member) return null;
   const storyId = storyIdOfPath(pathname);
   return storyId !== null && firstViewStory(document, storyId) !== null ? StoryPage : null;
 }
 
+let painted: () => void = () => {};
+const firstPaint = new Promise<void>((resolve) => {
+  painted = resolve;
+});
+/** Runs `start` once the first render has been drawn (a frame after it, then a task). */
+const afterFirstPaint = (start: () => void) => void firstPaint.then(start);
+
 try {
-  const authService = createDeferredAuthService({ load: loadFirebaseAuthService });
+  const member = readSignedInHint();
+  const firstPage = pageDrawnWithoutApollo(member);
+  const authService = createDeferredAuthService({
+    load: loadFirebaseAuthService,
+    // A returning member's session is restored once the page they came for is drawn.
+    ...(firstPage ? { scheduleMemberLoad: afterFirstPaint } : {}),
+  });
   configureApolloLoader(async () => {
     const { createApolloClient } = await import("./apollo/create-apollo-client");
     return createApolloClient({
@@ -83,19 +100,33 @@ try {
   authService.onAuthStateChanged((user) => {
     if (user) start();
   });
-  const firstPage = pageDrawnWithoutApollo();
-  if (firstPage) atFirstInteraction(start);
-  else start();
-  const render = () =>
+  if (!firstPage) start();
+  else if (member) afterFirstPaint(start);
+  else atFirstInteraction(start);
+  const render = () => {
     root.render(
       <StrictMode>
         <App authService={authService} />
       </StrictMode>,
     );
+    requestAnimationFrame(() => setTimeout(painted, 0));
+  };
   // That page's code first, so it draws at once rather than through a loading state (lazy-page.ts).
   if (firstPage) firstPage.preload().then(render, render);
   else render();
 } catch (error) {
   console.error("Storyloom could not start", error);
   root.render(<StartupError />);
+}
+
+// The service worker of the installable app (vite.config.ts, docs/decisions/059-offline-reading.md),
+// registered once the page has loaded so it never competes with the first render.
+// Vite's build flag (not an environment variable): the worker exists only in a build.
+const { PROD: built } = import.meta.env;
+if (built && "serviceWorker" in navigator) {
+  window.addEventListener("load", () => {
+    navigator.serviceWorker.register("/sw.js").catch((error: unknown) => {
+      console.warn("The offline service worker could not be registered", error);
+    });
+  });
 }

@@ -16,6 +16,7 @@ import {
   type InlinedAnswer,
 } from "./first-data";
 import { lazyLink } from "./lazy-link";
+import { trustedDocuments } from "./trusted-documents";
 import { typePolicies } from "./type-policies";
 
 export interface CreateApolloClientOptions {
@@ -107,12 +108,14 @@ export function createApolloClient(options: CreateApolloClientOptions): Storyloo
   const cache = new InMemoryCache({ typePolicies });
   const written = writeFirstData(cache, firstData);
 
+  // The app's documents go by id, without their text (docs/decisions/051).
+  const byId = trustedDocuments();
   const link = ApolloLink.from([
     loggingLink,
     ApolloLink.split(
       isSubscription,
-      wsLink,
-      ApolloLink.from([authLink, firstDataLink(written), httpLink]),
+      ApolloLink.from([byId.wsLink, wsLink]),
+      ApolloLink.from([authLink, firstDataLink(written), byId.httpLink, httpLink]),
     ),
   ]);
 

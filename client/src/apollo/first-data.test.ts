@@ -10,11 +10,13 @@ const story = (n: number) => ({
   id: `U3Rvcnk6${n}`,
   publicId: `story${n}`,
   title: `Story ${n}`,
+  description: "A lighthouse keeper rides out a storm.",
   preview: "A keeper and a storm.",
   headerImageUrl: `/media/cover${n}`,
   createdAt: "2026-11-23T10:00:00.000Z",
   tags: ["sea"],
   price: null,
+  newChapter: false,
   author: { __typename: "User", id: "VXNlcjox", username: "mara" },
 });
 

@@ -15,6 +15,27 @@ const CLIENT_RESTART_CLOSE_CODE = 4205;
  */
 const FORBIDDEN_CLOSE_CODE = 4403;
 
+/**
+ * The BFF closes a socket with 4401 once the token it was admitted with expires
+ * (docs/decisions/050): this long before, the client reconnects with a freshly issued token, and
+ * graphql-ws resubscribes its operations on the new socket.
+ */
+export const TOKEN_REFRESH_LEAD_MS = 2 * 60 * 1000;
+
+/** When a Firebase ID token expires (ms since the epoch), from its `exp` claim; null if unread. */
+export function tokenExpiresAt(token: string): number | null {
+  const payload = token.split(".")[1];
+  if (!payload) return null;
+  try {
+    const base64 = payload.replace(/-/g, "+").replace(/_/g, "/");
+    const claims: unknown = JSON.parse(atob(base64.padEnd(Math.ceil(base64.length / 4) * 4, "=")));
+    if (typeof claims !== "object" || claims === null || !("exp" in claims)) return null;
+    return typeof claims.exp === "number" && Number.isFinite(claims.exp) ? claims.exp * 1000 : null;
+  } catch {
+    return null;
+  }
+}
+
 function closeCodeOf(event: unknown): number | null {
   if (typeof event !== "object" || event === null || !("code" in event)) return null;
   return typeof event.code === "number" ? event.code : null;
@@ -33,17 +54,33 @@ function backoff(retries: number): Promise<void> {
 export function createRestartableWsClient(
   url: string,
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>,
+  { refreshLeadMs = TOKEN_REFRESH_LEAD_MS }: { refreshLeadMs?: number } = {},
 ): RestartableWsClient {
   let socket: WebSocket | null = null;
   let reconnectImmediately = false;
   let tokenRefused = false;
+  /** The socket's token is about to expire: the next one is asked of Firebase anew. */
+  let refreshDue = false;
+  /** When the token of the socket being opened expires. */
+  let expiresAt: number | null = null;
+  let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+  function restart(): void {
+    // A socket still connecting reads the params once it opens, so only an open one restarts.
+    if (socket !== null && socket.readyState === WebSocket.OPEN) {
+      reconnectImmediately = true;
+      socket.close(CLIENT_RESTART_CLOSE_CODE, "Client Restart");
+    }
+  }
 
   const client = createClient({
     url,
     lazy: true,
     connectionParams: async () => {
-      const token = await getIdToken(tokenRefused);
+      const token = await getIdToken(tokenRefused || refreshDue);
       tokenRefused = false;
+      refreshDue = false;
+      expiresAt = token ? tokenExpiresAt(token) : null;
       return token ? { authorization: `Bearer ${token}` } : {};
     },
     retryWait: async (retries) => {
@@ -57,21 +94,22 @@ export function createRestartableWsClient(
       opened: (opened) => {
         socket = opened as WebSocket;
       },
+      connected: () => {
+        if (expiresAt === null) return;
+        const refreshIn = Math.max(0, expiresAt - refreshLeadMs - Date.now());
+        refreshTimer = setTimeout(() => {
+          refreshDue = true;
+          restart();
+        }, refreshIn);
+      },
       closed: (event) => {
+        if (refreshTimer !== null) clearTimeout(refreshTimer);
+        refreshTimer = null;
         socket = null;
         tokenRefused = closeCodeOf(event) === FORBIDDEN_CLOSE_CODE;
       },
     },
   });
 
-  return {
-    client,
-    restart() {
-      // A socket still connecting reads the params once it opens, so only an open one restarts.
-      if (socket !== null && socket.readyState === WebSocket.OPEN) {
-        reconnectImmediately = true;
-        socket.close(CLIENT_RESTART_CLOSE_CODE, "Client Restart");
-      }
-    },
-  };
+  return { client, restart };
 }

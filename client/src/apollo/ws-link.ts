@@ -1,5 +1,6 @@
 import { GraphQLWsLink } from "@apollo/client/link/subscriptions";
 import { createRestartableWsClient } from "./graphql-ws-client";
+import { sendingIds } from "./trusted-documents";
 
 /** The subscription link and its restart, loaded by lazyLink (create-apollo-client.ts). */
 export function createWsLink(
@@ -7,5 +8,6 @@ export function createWsLink(
   getIdToken: (forceRefresh?: boolean) => Promise<string | null>,
 ): { link: GraphQLWsLink; restart(): void } {
   const ws = createRestartableWsClient(url, getIdToken);
-  return { link: new GraphQLWsLink(ws.client), restart: ws.restart };
+  // An operation that names its id (trusted-documents.ts) goes without its text.
+  return { link: new GraphQLWsLink(sendingIds(ws.client)), restart: ws.restart };
 }

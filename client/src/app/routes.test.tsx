@@ -1,5 +1,8 @@
 import { screen, waitFor } from "@testing-library/react";
+import { APP_ROUTE_PATTERNS } from "@storyloom/common";
+import type { RouteObject } from "react-router";
 import { describe, expect, it } from "vitest";
+import { routes } from "./routes";
 import { signedInUser } from "../testing/fake-auth";
 import { renderRoute } from "../testing/render-route";
 
@@ -14,7 +17,20 @@ const LOGIN_REQUIRED = [
   "/admin",
 ];
 
+/** Every path of the router, "/"-rooted, the catch-all left out. */
+function pathsOf(children: RouteObject[], parent = ""): string[] {
+  return children.flatMap((route) => {
+    const path = route.index ? parent || "/" : route.path ? `${parent}/${route.path}` : parent;
+    const own = route.index || (route.path && route.path !== "*") ? [path] : [];
+    return [...own, ...pathsOf(route.children ?? [], route.path ? path : parent)];
+  });
+}
+
 describe("routes", () => {
+  it("are the paths the bff answers with the app (the rest get 404)", () => {
+    expect(pathsOf(routes).sort()).toEqual([...APP_ROUTE_PATTERNS].sort());
+  });
+
   it("shows Loading... on a login-required page while sign-in state loads", () => {
     renderRoute("/my/stories", { auth: { loading: true } });
     expect(screen.getByText("Loading...")).toBeInTheDocument();

@@ -17,13 +17,17 @@ import {
   SignupPage,
 } from "../features/auth";
 import { MyBookmarksPage } from "../features/bookmarks";
+import { LibraryPage } from "../features/library";
+import { NotificationsPage } from "../features/notifications";
 import { NewStoryPage } from "../features/generation";
 import { HomePage } from "../features/home";
 import { PrivacyPage, TermsPage } from "../features/legal";
+import { OfflinePage } from "../features/offline";
 import { PublicProfilePage } from "../features/profile";
 import { TestCheckoutPage } from "../features/purchases";
 import { StoryPage } from "../features/reader";
 import { MyStoriesPage } from "../features/stories";
+import { WatchPage } from "../features/watch";
 import { lazyPage } from "../lib/lazy-page";
 import { AppLayout, type LayoutHandle } from "./layout/app-layout";
 import { RouteErrorPage } from "./routes/route-error-page";
@@ -74,6 +78,7 @@ export const routes: RouteObject[] = [
           { path: "categories/:categoryId", element: <CategoryPage /> },
           { path: "tags/:tagName", element: <TagPage /> },
           { path: "profile/:username", element: <PublicProfilePage /> },
+          { path: "watch/:token", element: <WatchPage /> },
           {
             // Login-required routes.
             element: <RequireAuth />,
@@ -82,8 +87,11 @@ export const routes: RouteObject[] = [
               { path: "my/stories", element: <MyStoriesPage /> },
               { path: "stories/new", element: <NewStoryPage /> },
               { path: "my/bookmarks", element: <MyBookmarksPage /> },
+              { path: "my/library", element: <LibraryPage /> },
               { path: "my/subscriptions", element: <MySubscriptionsPage /> },
               { path: "my/purchases", element: <MyPurchasesPage /> },
+              { path: "my/offline", element: <OfflinePage /> },
+              { path: "notifications", element: <NotificationsPage /> },
               // The local provider's checkout (docs/decisions/031-payments.md).
               { path: "checkout/test/:sessionId", element: <TestCheckoutPage /> },
               { path: "settings", element: <SettingsPage /> },

@@ -1,8 +1,12 @@
+import { toggleTheme } from "../lib/preference-choices";
 import { useTheme } from "../lib/use-theme";
 
-/** Dark/light toggle, stored locally, falling back to the system preference. */
+/**
+ * Dark/light toggle, stored locally, falling back to the system preference; Settings' Theme is the
+ * same setting (lib/preference-choices.ts).
+ */
 export function ThemeToggle() {
-  const [theme, setTheme] = useTheme();
+  const [theme] = useTheme();
   const next = theme === "dark" ? "light" : "dark";
   return (
     <button
@@ -10,7 +14,7 @@ export function ThemeToggle() {
       className="icon-button theme-toggle"
       aria-label={`Switch to ${next} theme`}
       title={`Switch to ${next} theme`}
-      onClick={() => setTheme(next)}
+      onClick={() => toggleTheme(next)}
     >
       {theme === "dark" ? <SunIcon /> : <MoonIcon />}
     </button>

@@ -31,4 +31,16 @@ describe("runtime config", () => {
     const fetchImpl = vi.fn(async () => new Response("nope", { status: 503 }));
     await expect(loadRuntimeConfig(fetchImpl)).rejects.toThrow(RuntimeConfigError);
   });
+
+  it("starts offline from the last configuration read, and fails offline without one", async () => {
+    localStorage.clear();
+    const offline = vi.fn(async (): Promise<Response> => {
+      throw new TypeError("Failed to fetch");
+    });
+    await expect(loadRuntimeConfig(offline)).rejects.toThrow("Failed to fetch");
+    const config = { firebase: { apiKey: "k", authDomain: "d", projectId: "p" } };
+    await loadRuntimeConfig(vi.fn(async () => Response.json(config)));
+    expect(await loadRuntimeConfig(offline)).toEqual({ ...config, authEmulatorUrl: null });
+    localStorage.clear();
+  });
 });

@@ -1,4 +1,6 @@
 import type { FirebaseWebConfig, RuntimeConfig } from "@storyloom/common";
+import { STORAGE_KEYS } from "./storage-keys";
+import { readStorage, writeStorage } from "./storage";
 
 export type { FirebaseWebConfig, RuntimeConfig };
 
@@ -47,16 +49,31 @@ export function parseRuntimeConfig(value: unknown): RuntimeConfig {
   };
 }
 
+/**
+ * The runtime configuration from the BFF. Each one read is kept in localStorage; without a network
+ * (the fetch itself fails) the kept one is used, so the installed app starts offline and a reader
+ * opens what they saved (docs/decisions/059-offline-reading.md). An answer that is not a
+ * configuration still fails.
+ */
 export async function loadRuntimeConfig(
   fetchImpl: typeof fetch = fetch,
   url = "/config.json",
 ): Promise<RuntimeConfig> {
-  const response = await fetchImpl(url, {
-    headers: { Accept: "application/json" },
-    cache: "no-store",
-  });
+  let response: Response;
+  try {
+    response = await fetchImpl(url, {
+      headers: { Accept: "application/json" },
+      cache: "no-store",
+    });
+  } catch (error) {
+    const kept = readStorage(STORAGE_KEYS.runtimeConfig);
+    if (kept === null) throw error;
+    return parseRuntimeConfig(JSON.parse(kept));
+  }
   if (!response.ok) {
     throw new RuntimeConfigError(`GET ${url} answered ${response.status}`);
   }
-  return parseRuntimeConfig(await response.json());
+  const config = parseRuntimeConfig(await response.json());
+  writeStorage(STORAGE_KEYS.runtimeConfig, JSON.stringify(config));
+  return config;
 }

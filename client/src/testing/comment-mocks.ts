@@ -17,6 +17,7 @@ export function commentFixture(overrides: Partial<Record<string, unknown>> = {})
     quote: null,
     isOrphaned: false,
     isByStoryAuthor: false,
+    shapedStory: false,
     viewerCanDelete: false,
     viewerCanReport: true,
     storyPublicId: PUBLIC_ID,

@@ -1,4 +1,5 @@
 import { ApolloLink, InMemoryCache } from "@apollo/client";
+import { Observable } from "rxjs";
 import type { MockSubscriptionLink } from "@apollo/client/testing";
 import { MockLink } from "@apollo/client/testing";
 import { MockedProvider } from "@apollo/client/testing/react";
@@ -41,6 +42,14 @@ function isSubscription(operation: ApolloLink.Operation): boolean {
   );
 }
 
+/**
+ * The header's live unread count (features/notifications) is a subscription every signed-in page
+ * opens; a test's pushed results are for its own subscription, so the count waits quietly.
+ */
+const quiet = new ApolloLink(() => new Observable(() => undefined));
+const isUnreadCount = (operation: ApolloLink.Operation) =>
+  operation.operationName === "UnreadNotificationCount";
+
 /** Renders the app's real route tree at `entry` with fake auth and mocked GraphQL. */
 export function renderRoute(entry: InitialEntry, options: RenderRouteOptions = {}) {
   const auth = fakeAuthContext(options.auth);
@@ -50,7 +59,11 @@ export function renderRoute(entry: InitialEntry, options: RenderRouteOptions = {
   const mocked = new MockLink(options.mocks ?? []);
   const mockLink = options.held ? ApolloLink.from([options.held.link, mocked]) : mocked;
   const link = options.subscriptions
-    ? ApolloLink.split(isSubscription, options.subscriptions, mockLink)
+    ? ApolloLink.split(
+        isUnreadCount,
+        quiet,
+        ApolloLink.split(isSubscription, options.subscriptions, mockLink),
+      )
     : mockLink;
   const withAuth = (children: ReactNode) =>
     options.authService ? (

@@ -8,11 +8,13 @@ export function storyCardFixture(n = 1, overrides: Partial<Record<string, unknow
     id: `Story:story-${n}`,
     publicId: `story-${n}`,
     title: `Story number ${n}`,
+    description: `What story ${n} is about, in a sentence.` as string | null,
     preview: `The opening lines of story ${n}.`,
     headerImageUrl: null,
     createdAt: new Date(Date.now() - 3 * 24 * 60 * 60 * 1000).toISOString(),
     tags: [] as string[],
     price: null as { __typename: "Money"; formatted: string } | null,
+    newChapter: false,
     author: { __typename: "User" as const, id: `User:author-${n}`, username: `writer${n}` },
     ...overrides,
   };

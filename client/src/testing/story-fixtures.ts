@@ -25,6 +25,12 @@ export function storyFixture(
     moderationReason: null,
     tags: [] as string[],
     category: null,
+    createdAt: "2026-05-03T10:00:00.000Z",
+    // The fixture's 14 words.
+    wordCount: 14 as number | null,
+    // No author by default (an account gone): a test of the byline or the end gives one.
+    author: null as { __typename: "User"; id: string; username: string } | null,
+    imagesPending: false,
     headerImageUrl: null,
     // Free, and read whole (the author's view); a priced story's test sets both.
     price: null as {
@@ -55,6 +61,12 @@ export function storyFixture(
       ],
     },
     images: [],
+    // Never revised (features/studio's RevisedNote shows a date when it is).
+    revisedAt: null as string | null,
+    // No chapter added lately for a follower (RevisedNote says "New chapter" when there is).
+    newChapter: false,
+    // No next chapter asked for (features/studio's Continue the story).
+    nextChapter: null as unknown,
     ...overrides,
   };
 }

@@ -1,10 +1,17 @@
 import { Suspense } from "react";
 import { Outlet, useMatches } from "react-router";
 import { PageLoading } from "../../components/loading";
+import { withApollo } from "../../lib/with-apollo";
 import { AccountPreferencesSync } from "../../features/account";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 import "./layout.css";
+import "./compact-header.css";
+
+/** Loaded once Apollo Client has (after the first page is drawn): see ./background-sync.tsx. */
+const BackgroundSync = withApollo(() =>
+  import("./background-sync").then((module) => module.default),
+);
 
 /** Route `handle` flags the layout understands. */
 export interface LayoutHandle {
@@ -30,6 +37,7 @@ export function AppLayout() {
       </a>
       <SiteHeader />
       <AccountPreferencesSync />
+      <BackgroundSync />
       <main
         id="main-content"
         tabIndex={-1}

@@ -7,8 +7,10 @@ const ACCOUNT_LINKS = [
   ["My Profile", "/my/profile"],
   ["My Stories", "/my/stories"],
   ["My Bookmarks", "/my/bookmarks"],
+  ["My Library", "/my/library"],
   ["My Subscriptions", "/my/subscriptions"],
   ["My Purchases", "/my/purchases"],
+  ["Saved Offline", "/my/offline"],
   ["Settings", "/settings"],
 ] as const;
 

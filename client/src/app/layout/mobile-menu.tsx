@@ -1,11 +1,17 @@
 import { NavLink } from "react-router";
+import { keepTabInside } from "../../components/modal";
 import { ModerationMenuItem } from "../../features/admin";
 import { useAuth } from "../../features/auth";
 import { useDisclosure } from "../../lib/use-disclosure";
 import { ACCOUNT_NAV, PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
 import { SignOutItem } from "./sign-out-item";
 
-/** Below 768 px the header's entries move into this menu. */
+/**
+ * Below 960 px the header's links and the account's move into this menu (from 768 px the account
+ * keeps its place in the header too). While it
+ * is open, Tab and Shift+Tab go round its button and entries, and Escape closes it and gives focus
+ * back to the button (issue 29 row 9).
+ */
 export function MobileMenu() {
   const { currentUser } = useAuth();
   const { open, close, toggle, containerRef, buttonRef, panelId } = useDisclosure();
@@ -13,7 +19,11 @@ export function MobileMenu() {
   const mainItems = currentUser ? [...PUBLIC_NAV, ...SIGNED_IN_NAV] : PUBLIC_NAV;
 
   return (
-    <div className="mobile-menu" ref={containerRef}>
+    <div
+      className="mobile-menu"
+      ref={containerRef}
+      onKeyDown={open ? (event) => keepTabInside(event, containerRef.current) : undefined}
+    >
       <button
         ref={buttonRef}
         type="button"

@@ -16,7 +16,9 @@ export const ACCOUNT_NAV: readonly NavItem[] = [
   { to: "/my/profile", label: "My Profile" },
   { to: "/my/stories", label: "My Stories" },
   { to: "/my/bookmarks", label: "My Bookmarks" },
+  { to: "/my/library", label: "My Library" },
   { to: "/my/subscriptions", label: "My Subscriptions" },
   { to: "/my/purchases", label: "My Purchases" },
+  { to: "/my/offline", label: "Saved Offline" },
   { to: "/settings", label: "Settings" },
 ];

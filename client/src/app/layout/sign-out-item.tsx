@@ -2,7 +2,7 @@ import { useCallback } from "react";
 import { useNavigate } from "react-router";
 import { useAuth } from "../../features/auth";
 
-/** Sign out ends the session and lands on /. */
+/** Sign out ends the session, removes the stories saved offline on this device, and lands on /. */
 function useSignOut(): () => Promise<void> {
   const { logOut } = useAuth();
   const navigate = useNavigate();
@@ -12,6 +12,15 @@ function useSignOut(): () => Promise<void> {
       await logOut();
     } catch (error) {
       console.error("Sign out failed", error);
+    }
+    // Saved copies hold text only this reader may read (docs/decisions/059-offline-reading.md).
+    if (typeof indexedDB !== "undefined") {
+      // Loaded here: the offline store's code stays out of the first render.
+      await import("../../features/offline/components")
+        .then(({ clearOfflineStore }) => clearOfflineStore())
+        .catch((error: unknown) =>
+          console.warn("Could not remove the stories saved offline", error),
+        );
     }
     await navigate("/");
   }, [logOut, navigate]);

@@ -1,6 +1,7 @@
 import { Link, NavLink } from "react-router";
 import { ThemeToggle } from "../../components/theme-toggle";
 import { useAuth } from "../../features/auth";
+import { NotificationBell } from "../../features/notifications";
 import { HeaderSearch } from "./header-search";
 import { MobileMenu } from "./mobile-menu";
 import { PUBLIC_NAV, SIGNED_IN_NAV } from "./nav-items";
@@ -31,6 +32,7 @@ export function SiteHeader() {
         <div className="site-header__actions">
           <HeaderSearch />
           <ThemeToggle />
+          {currentUser && <NotificationBell />}
           {/* Its place is kept whoever arrives, so nothing moves when the identity does
               (docs/decisions/021-lean-client-first-render.md). */}
           <div className="site-header__account">

@@ -1,14 +1,16 @@
-import { useQuery } from "@apollo/client/react";
+import { useMutation, useQuery } from "@apollo/client/react";
 import { useEffect } from "react";
-import { isReaderFont } from "@storyloom/common";
+import { isReaderFont, type Theme } from "@storyloom/common";
 import { graphql } from "../../__generated__";
 import {
   chooseReaderFont,
   chooseTheme,
   markPreferencesApplied,
   preferencesAppliedFor,
+  THEME_TOGGLED_EVENT,
 } from "../../lib/preference-choices";
 import { useAuth } from "../auth";
+import { UpdatePreferencesMutation } from "./preferences-mutation";
 
 export const AccountPreferencesQuery = graphql(`
   query AccountPreferences {
@@ -24,7 +26,8 @@ export const AccountPreferencesQuery = graphql(`
 /**
  * Applies the theme and reader font kept with the account when a person signs in on this browser
  * (once per person: a later choice on this device stays), so preferences follow the reader across
- * devices (docs/product.md#settings). Renders nothing.
+ * devices (docs/product.md#settings); keeps the header toggle's theme with the account, as
+ * Settings' Theme does (one setting, issue 29 row 12). Renders nothing.
  */
 export function AccountPreferencesSync() {
   const { currentUser } = useAuth();
@@ -37,6 +40,22 @@ export function AccountPreferencesSync() {
     if (viewer.theme) chooseTheme(viewer.theme === "DARK" ? "dark" : "light");
     if (isReaderFont(viewer.readerFont)) chooseReaderFont(viewer.readerFont);
   }, [viewer]);
+
+  const [updatePreferences] = useMutation(UpdatePreferencesMutation);
+  const signedIn = currentUser !== null;
+  useEffect(() => {
+    if (!signedIn) return;
+    const keep = (event: Event) => {
+      const theme = (event as CustomEvent<Theme>).detail;
+      updatePreferences({ variables: { input: { theme: theme === "dark" ? "DARK" : "LIGHT" } } })
+        // This device keeps the choice either way; the account catches up at the next toggle.
+        .catch((error: unknown) =>
+          console.warn("Keeping the theme with the account failed", error),
+        );
+    };
+    window.addEventListener(THEME_TOGGLED_EVENT, keep);
+    return () => window.removeEventListener(THEME_TOGGLED_EVENT, keep);
+  }, [signedIn, updatePreferences]);
 
   return null;
 }

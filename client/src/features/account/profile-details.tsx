@@ -44,13 +44,17 @@ export function ProfileDetails(props: ProfileDetailsProps) {
         <dd>{formatDate(viewer.createdAt)}</dd>
       </div>
       <div>
-        <dt>Terms of Service accepted</dt>
-        <dd>{viewer.termsAcceptedAt ? formatDate(viewer.termsAcceptedAt) : "Not yet"}</dd>
+        <dt>Terms of Service</dt>
+        <dd>
+          {viewer.termsAcceptedAt ? `Accepted ${formatDate(viewer.termsAcceptedAt)}` : "Pending"}
+        </dd>
       </div>
       <div>
-        <dt>Privacy Policy accepted</dt>
+        <dt>Privacy Policy</dt>
         <dd>
-          {viewer.privacyPolicyAcceptedAt ? formatDate(viewer.privacyPolicyAcceptedAt) : "Not yet"}
+          {viewer.privacyPolicyAcceptedAt
+            ? `Accepted ${formatDate(viewer.privacyPolicyAcceptedAt)}`
+            : "Pending"}
         </dd>
       </div>
     </dl>

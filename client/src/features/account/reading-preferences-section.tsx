@@ -1,22 +1,19 @@
 import { useMutation } from "@apollo/client/react";
 import { DEFAULT_READER_FONT, isReaderFont, type ReaderFont } from "@storyloom/common";
 import { useState } from "react";
-import { graphql } from "../../__generated__";
 import type { Theme as GraphQLTheme } from "../../__generated__/graphql";
 import { Alert } from "../../components/alert";
 import { SelectField } from "../../components/select-field";
-import { chooseReaderFont, chooseTheme, READER_FONT_OPTIONS } from "../../lib/preference-choices";
+import {
+  chooseReaderFont,
+  chooseSystemTheme,
+  chooseTheme,
+  READER_FONT_OPTIONS,
+} from "../../lib/preference-choices";
+import { readStoredTheme } from "../../lib/theme";
+import { useTheme } from "../../lib/use-theme";
+import { UpdatePreferencesMutation } from "./preferences-mutation";
 import { SETTINGS_MESSAGES } from "./settings-messages";
-
-export const UpdatePreferencesMutation = graphql(`
-  mutation UpdatePreferences($input: PreferencesInput!) {
-    updatePreferences(input: $input) {
-      id
-      theme
-      readerFont
-    }
-  }
-`);
 
 type ThemeChoice = "system" | "light" | "dark";
 
@@ -40,8 +37,9 @@ interface PreferencesViewer {
 export function ReadingPreferencesSection({ viewer }: { viewer: PreferencesViewer }) {
   const [updatePreferences] = useMutation(UpdatePreferencesMutation);
   const [failed, setFailed] = useState(false);
-  const theme: ThemeChoice =
-    viewer.theme === "DARK" ? "dark" : viewer.theme === "LIGHT" ? "light" : "system";
+  // The theme this device shows, as the header's toggle sets it: one setting (issue 29 row 12).
+  const [shown] = useTheme();
+  const theme: ThemeChoice = readStoredTheme() === null ? "system" : shown;
   const font = isReaderFont(viewer.readerFont) ? viewer.readerFont : DEFAULT_READER_FONT;
 
   async function save(input: { theme?: GraphQLTheme | null; readerFont?: string | null }) {
@@ -75,7 +73,8 @@ export function ReadingPreferencesSection({ viewer }: { viewer: PreferencesViewe
         value={theme}
         options={THEME_OPTIONS}
         onValueChange={(choice) => {
-          if (choice !== "system") chooseTheme(choice);
+          if (choice === "system") chooseSystemTheme();
+          else chooseTheme(choice);
           void save({ theme: toGraphQLTheme(choice) });
         }}
       />

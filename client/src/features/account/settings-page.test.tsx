@@ -5,7 +5,7 @@ import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { DeleteAccountMutation, SettingsQuery, UpdateProfileMutation } from "./settings-page";
 import { SETTINGS_MESSAGES } from "./settings-messages";
-import { UpdatePreferencesMutation } from "./reading-preferences-section";
+import { UpdatePreferencesMutation } from "./preferences-mutation";
 
 const viewer = {
   __typename: "Viewer" as const,
@@ -54,7 +54,8 @@ describe("Settings", () => {
     await user.clear(username);
     await user.type(username, "taken_name");
     await user.click(screen.getByRole("button", { name: "Save profile" }));
-    expect(await screen.findByRole("alert")).toHaveTextContent("That username is taken.");
+    // The profile form's own alert (the notifications section, unmocked here, may show its own).
+    expect(await screen.findByText("That username is taken.")).toHaveAttribute("role", "alert");
     await user.clear(username);
     await user.type(username, "quill_two");
     await user.click(screen.getByRole("button", { name: "Save profile" }));
@@ -85,6 +86,46 @@ describe("Settings", () => {
     expect(document.documentElement.getAttribute("data-theme")).toBe("dark");
     expect(localStorage.getItem("storyloom.theme")).toBe("dark");
     await vi.waitFor(() => expect(screen.getByLabelText("Theme")).toHaveValue("dark"));
+  });
+
+  it("has one theme setting: the header's toggle changes Settings' Theme and keeps it with the account", async () => {
+    const { user } = renderRoute("/settings", {
+      auth: { currentUser: signedInUser },
+      mocks: [
+        settingsMock,
+        {
+          request: { query: UpdatePreferencesMutation, variables: { input: { theme: "DARK" } } },
+          result: {
+            data: {
+              updatePreferences: {
+                __typename: "Viewer",
+                id: "User:1",
+                theme: "DARK",
+                readerFont: null,
+              },
+            },
+          },
+        },
+      ],
+    });
+    const theme = await screen.findByLabelText("Theme");
+    expect(theme).toHaveValue("system");
+    await user.click(screen.getByRole("button", { name: "Switch to dark theme" }));
+    await vi.waitFor(() => expect(screen.getByLabelText("Theme")).toHaveValue("dark"));
+    expect(localStorage.getItem("storyloom.theme")).toBe("dark");
+  });
+
+  it("says a consent not given yet is Pending, and one given when it was accepted", async () => {
+    renderRoute("/settings", { auth: { currentUser: signedInUser }, mocks: [settingsMock] });
+    const consents = within(await screen.findByRole("region", { name: "Consents" }));
+    const age = consents.getByText("Age").closest("div")!;
+    expect(age).toHaveTextContent("Pending");
+    expect(
+      within(age as HTMLElement).getByRole("button", { name: "I confirm I am of age" }),
+    ).toBeVisible();
+    const terms = consents.getByText("Terms of Service", { selector: "dt" }).closest("div")!;
+    expect(terms).toHaveTextContent(/Accepted .*2026/);
+    expect(consents.queryByText(/accepted$/)).toBeNull();
   });
 
   it("names what deleting the account does, then deletes it and signs out", async () => {

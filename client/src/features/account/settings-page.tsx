@@ -14,6 +14,7 @@ import { formatDate } from "../../lib/format-date";
 import { useDocumentTitle } from "../../lib/use-document-title";
 import { useAuth } from "../auth";
 import { ReadingPreferencesSection } from "./reading-preferences-section";
+import { NotificationSettingsSection } from "../notifications";
 import { SETTINGS_MESSAGES } from "./settings-messages";
 import "./account.css";
 
@@ -106,6 +107,7 @@ export function SettingsPage() {
       <>
         <ProfileSection viewer={viewer} />
         <ReadingPreferencesSection viewer={viewer} />
+        <NotificationSettingsSection />
         <ConsentSection viewer={viewer} />
         <DeleteAccountSection />
       </>
@@ -204,19 +206,22 @@ function ConsentSection({ viewer }: { viewer: SettingsViewer }) {
   const [failed, setFailed] = useState(false);
   const rows = [
     {
-      label: "Age confirmed",
+      label: "Age",
+      done: "Confirmed",
       at: viewer.ageVerifiedAt,
       action: "I confirm I am of age",
       run: () => verifyAge(),
     },
     {
-      label: "Terms of Service accepted",
+      label: "Terms of Service",
+      done: "Accepted",
       at: viewer.termsAcceptedAt,
       action: "Accept the Terms of Service",
       run: () => acceptTerms(),
     },
     {
-      label: "Privacy Policy accepted",
+      label: "Privacy Policy",
+      done: "Accepted",
       at: viewer.privacyPolicyAcceptedAt,
       action: "Accept the Privacy Policy",
       run: () => acceptPrivacy(),
@@ -230,19 +235,24 @@ function ConsentSection({ viewer }: { viewer: SettingsViewer }) {
           <div key={row.label}>
             <dt>{row.label}</dt>
             <dd>
+              {/* Honest labels: a row says what is done, and when, or that it is pending
+                  (issue 29 row 12). */}
               {row.at ? (
-                formatDate(row.at)
+                `${row.done} ${formatDate(row.at)}`
               ) : (
-                <button
-                  type="button"
-                  className="button button--secondary"
-                  onClick={() => {
-                    setFailed(false);
-                    row.run().catch(() => setFailed(true));
-                  }}
-                >
-                  {row.action}
-                </button>
+                <span className="consent-pending">
+                  <span>Pending</span>
+                  <button
+                    type="button"
+                    className="button button--secondary"
+                    onClick={() => {
+                      setFailed(false);
+                      row.run().catch(() => setFailed(true));
+                    }}
+                  >
+                    {row.action}
+                  </button>
+                </span>
               )}
             </dd>
           </div>

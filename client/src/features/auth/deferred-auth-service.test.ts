@@ -47,6 +47,29 @@ describe("deferred auth service", () => {
     expect(load).toHaveBeenCalledOnce();
   });
 
+  it("with the signed-in hint and a page drawn without the identity, loads when that page is drawn, or sooner when a token is asked for", async () => {
+    localStorage.setItem(STORAGE_KEYS.signedInHint, "1");
+    const held = heldLoad();
+    let drawn: (() => void) | null = null;
+    createDeferredAuthService({
+      load: held.load,
+      scheduleVisitorLoad: () => {},
+      scheduleMemberLoad: (start) => (drawn = start),
+    });
+    expect(held.load).not.toHaveBeenCalled();
+    drawn!();
+    expect(held.load).toHaveBeenCalledOnce();
+
+    const asking = heldLoad();
+    const service = createDeferredAuthService({
+      load: asking.load,
+      scheduleVisitorLoad: () => {},
+      scheduleMemberLoad: () => {},
+    });
+    void service.getIdToken();
+    expect(asking.load).toHaveBeenCalledOnce();
+  });
+
   it("with the signed-in hint loads at once, and the first token waits for the restored session", async () => {
     localStorage.setItem(STORAGE_KEYS.signedInHint, "1");
     const { real, load, finish } = heldLoad();

@@ -9,6 +9,12 @@ export interface DeferredAuthServiceOptions {
    * interaction with the page, by default. A browser with the signed-in hint loads at once.
    */
   scheduleVisitorLoad?: (start: () => void) => void;
+  /**
+   * When the load starts for a browser with the signed-in hint if nothing asks for the identity
+   * sooner: at once by default; after the first page is drawn when that page needs no identity
+   * (docs/decisions/038-first-views-without-apollo.md, members' part).
+   */
+  scheduleMemberLoad?: (start: () => void) => void;
 }
 
 const FIRST_INTERACTION_EVENTS = ["pointerdown", "keydown", "touchstart", "wheel", "scroll"];
@@ -34,7 +40,11 @@ export function atFirstInteraction(start: () => void): void {
  * session when the signed-in hint is set, so a reader's first requests carry their token.
  */
 export function createDeferredAuthService(options: DeferredAuthServiceOptions): AuthService {
-  const { load, scheduleVisitorLoad = atFirstInteraction } = options;
+  const {
+    load,
+    scheduleVisitorLoad = atFirstInteraction,
+    scheduleMemberLoad = (start) => start(),
+  } = options;
   const listeners = new Set<AuthStateListener>();
   let loading: Promise<AuthService> | null = null;
   let resolved: { user: AuthUser | null } | null = null;
@@ -66,8 +76,9 @@ export function createDeferredAuthService(options: DeferredAuthServiceOptions): 
     return loading;
   }
 
-  if (readSignedInHint()) void start().catch(() => {});
-  else scheduleVisitorLoad(() => void start().catch(() => {}));
+  const startQuietly = () => void start().catch(() => {});
+  if (readSignedInHint()) scheduleMemberLoad(startQuietly);
+  else scheduleVisitorLoad(startQuietly);
 
   return {
     onAuthStateChanged(listener) {

@@ -1,4 +1,5 @@
 import type { KeyboardEvent } from "react";
+import type { PendingInlineRange } from "./composer-target";
 import { paragraphSegments, type InlineHighlight } from "./highlight-segments";
 import { PARAGRAPH_END_ATTRIBUTE, PARAGRAPH_START_ATTRIBUTE } from "./selection-range";
 
@@ -8,6 +9,11 @@ export interface StoryAnnotations {
   /** The note whose passage is flashing (for 1500 ms). */
   flashedId: string | null;
   onHighlightClick: (commentIds: string[]) => void;
+  /**
+   * A signed-in reader with comments on: each paragraph offers "Add note", the whole paragraph as
+   * the passage, for those who cannot select text with a pointer. Null otherwise.
+   */
+  onAddNote: ((range: PendingInlineRange) => void) | null;
 }
 
 interface AnnotatedParagraphProps {
@@ -33,7 +39,8 @@ export function AnnotatedParagraph({ text, spanStart, annotations }: AnnotatedPa
     [PARAGRAPH_END_ATTRIBUTE]: spanStart + text.length,
   };
   const segments = paragraphSegments(text, spanStart, annotations?.highlights ?? []);
-  return (
+  const onAddNote = annotations?.onAddNote ?? null;
+  const paragraph = (
     <p {...spanAttributes}>
       {segments.map((segment, index) => {
         if (segment.commentIds.length === 0 || !annotations) return segment.text;
@@ -66,5 +73,20 @@ export function AnnotatedParagraph({ text, spanStart, annotations }: AnnotatedPa
         );
       })}
     </p>
+  );
+  if (onAddNote === null) return paragraph;
+  return (
+    <>
+      {paragraph}
+      <button
+        type="button"
+        className="add-note-button"
+        // Its words first, then which paragraph: many paragraphs each have one.
+        aria-label={`Add note on “${text.slice(0, 30)}”`}
+        onClick={() => onAddNote({ start: spanStart, end: spanStart + text.length, text })}
+      >
+        Add note
+      </button>
+    </>
   );
 }

@@ -1,4 +1,12 @@
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from "react";
+import {
+  useEffect,
+  useId,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type ReactNode,
+} from "react";
 import { COMMENT_MAX_LENGTH } from "@storyloom/common";
 import { composerPlaceholder, type ComposerTarget } from "./composer-target";
 import { COMMENT_MESSAGES } from "./messages";
@@ -40,7 +48,18 @@ export function CommentComposer(props: CommentComposerProps) {
   const [submitting, setSubmitting] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const counterId = useId();
+  const input = useRef<HTMLTextAreaElement>(null);
   const { replyTo, inlineRange } = props.target;
+  // Choosing what to answer (Reply, or a passage's Add Comment) hands the text box the focus, so
+  // a keyboard user types at once.
+  const targetKey = replyTo
+    ? `reply:${replyTo.id}`
+    : inlineRange
+      ? `passage:${inlineRange.start}-${inlineRange.end}`
+      : null;
+  useEffect(() => {
+    if (targetKey !== null) input.current?.focus();
+  }, [targetKey]);
 
   async function submit() {
     if (submitting) return;
@@ -81,6 +100,7 @@ export function CommentComposer(props: CommentComposerProps) {
         </TargetLine>
       ) : null}
       <textarea
+        ref={input}
         className="comment-composer__input"
         aria-label="Comment"
         aria-describedby={counterId}

@@ -124,6 +124,9 @@ export function CommentItem({ comment, actions, depth = 0 }: CommentItemProps) {
         {comment.isByStoryAuthor ? (
           <span className="comment__badge">{COMMENT_MESSAGES.authorBadge}</span>
         ) : null}
+        {comment.shapedStory ? (
+          <span className="comment__badge">{COMMENT_MESSAGES.shapedStory}</span>
+        ) : null}
         <time className="comment__time" dateTime={comment.createdAt}>
           {relativeTime(comment.createdAt)}
         </time>

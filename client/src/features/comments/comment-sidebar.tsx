@@ -143,7 +143,8 @@ export function CommentSidebar(props: CommentSidebarProps) {
   useBodyScrollLock();
 
   useEffect(() => {
-    closeRef.current?.focus();
+    // Focus starts on ×, unless the composer took it for what the reader chose to answer.
+    if (!sidebarRef.current?.contains(document.activeElement)) closeRef.current?.focus();
     function handleKeyDown(event: KeyboardEvent) {
       if (event.key === "Escape") onClose();
     }

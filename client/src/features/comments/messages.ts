@@ -18,6 +18,7 @@ export const COMMENT_MESSAGES = {
   showMore: "Show more",
   showLess: "Show less",
   authorBadge: "Author",
+  shapedStory: "Shaped the story",
   addComment: "Add Comment",
   orphanedLabel: "Passage no longer in the story",
   pendingLabel: "Awaiting moderation",

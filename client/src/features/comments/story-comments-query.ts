@@ -17,6 +17,7 @@ export const CommentFieldsFragment = graphql(`
     quote
     isOrphaned
     isByStoryAuthor
+    shapedStory
     viewerCanDelete
     viewerCanReport
     storyPublicId

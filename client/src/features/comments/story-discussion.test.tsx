@@ -53,11 +53,9 @@ function findLauncher(count: number) {
   return screen.findByRole("button", { name: `Comments (${count})` }, { timeout: FIRST_RENDER_MS });
 }
 
-/** A signed-in reader turns comments on in the header and opens the sidebar. */
+/** A signed-in reader (comments start enabled) opens the sidebar. */
 async function openEnabledSidebar(user: ReturnType<typeof renderRoute>["user"], count = 0) {
-  await user.click(
-    await screen.findByRole("button", { name: "Enable comments" }, { timeout: FIRST_RENDER_MS }),
-  );
+  await screen.findByRole("button", { name: "Disable comments" }, { timeout: FIRST_RENDER_MS });
   await user.click(screen.getByRole("button", { name: `Comments (${count})` }));
   return screen.getByRole("dialog", { name: "Comments" });
 }
@@ -103,7 +101,18 @@ describe("comment sidebar texts", () => {
     expect(within(sidebar).queryByRole("textbox", { name: "Comment" })).not.toBeInTheDocument();
   });
 
-  it("tells a signed-in reader that comments are disabled until enabled, without loading them", async () => {
+  it("shows a signed-in reader the discussion at once: comments start enabled", async () => {
+    const { user } = renderReader({});
+    await user.click(await findLauncher(0));
+    const sidebar = screen.getByRole("dialog", { name: "Comments" });
+    expect(
+      await within(sidebar).findByText("No comments yet. Be the first to share your thoughts!"),
+    ).toBeInTheDocument();
+    expect(within(sidebar).getByRole("textbox", { name: "Comment" })).toBeInTheDocument();
+  });
+
+  it("tells a reader who disabled comments that they are disabled until enabled, without loading them", async () => {
+    localStorage.setItem("storyloom.commentsDisabled", "1");
     const { user } = renderReader({});
     await user.click(await findLauncher(0));
     const sidebar = screen.getByRole("dialog", { name: "Comments" });
@@ -182,6 +191,23 @@ describe("comments in the sidebar", () => {
     const replyItem = within(discussion).getByText("Thank you!").closest("li");
     expect(replyItem?.parentElement?.closest("li")).toHaveTextContent("What a haunting opening.");
     expect(within(replyItem as HTMLElement).getByText("Author")).toBeInTheDocument();
+  });
+
+  it("says on a note that shaped the story, and on no other", async () => {
+    const shaping = commentFixture({
+      id: "Comment:7",
+      content: "Slow it down.",
+      shapedStory: true,
+    });
+    const other = commentFixture({ id: "Comment:8", content: "Lovely." });
+    const { user } = renderReader({ signedIn: false, comments: [shaping, other] });
+    await user.click(await findLauncher(2));
+    const sidebar = screen.getByRole("dialog", { name: "Comments" });
+    const discussion = await within(sidebar).findByRole("region", { name: "Discussion" });
+    const shapingItem = within(discussion).getByText("Slow it down.").closest("li");
+    const otherItem = within(discussion).getByText("Lovely.").closest("li");
+    expect(within(shapingItem as HTMLElement).getByText("Shaped the story")).toBeInTheDocument();
+    expect(within(otherItem as HTMLElement).queryByText("Shaped the story")).toBeNull();
   });
 
   it("collapses a general comment over 200 characters behind Show more, but never an inline note", async () => {
@@ -368,6 +394,8 @@ describe("posting a comment", () => {
     await user.click(await within(sidebar).findByRole("button", { name: "Reply" }));
     const input = within(sidebar).getByRole("textbox", { name: "Comment" });
     expect(input).toHaveAttribute("placeholder", "Replying to mira...");
+    // Reply hands the composer the focus.
+    expect(input).toHaveFocus();
     await user.type(input, "Agreed!{Enter}");
     const replyItem = (await within(sidebar).findByText("Agreed!")).closest("li");
     expect(replyItem?.parentElement?.closest("li")).toHaveTextContent("What a haunting opening.");

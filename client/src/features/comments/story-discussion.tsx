@@ -152,7 +152,16 @@ export function StoryDiscussion(props: StoryDiscussionProps) {
 
   return (
     <>
-      {props.children(enabled && comments ? { highlights, flashedId, onHighlightClick } : null)}
+      {props.children(
+        enabled
+          ? {
+              highlights: comments ? highlights : [],
+              flashedId,
+              onHighlightClick,
+              onAddNote: signedIn ? handleAddComment : null,
+            }
+          : null,
+      )}
       <CommentsLauncher commentCount={story.commentCount} onOpen={() => setOpen(true)} />
       <AddCommentPopup active={signedIn && enabled} onAddComment={handleAddComment} />
       {open

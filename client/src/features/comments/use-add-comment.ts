@@ -65,6 +65,7 @@ export function useAddComment(story: AddCommentStory, viewer: CommentingViewer |
         quote: range?.text ?? null,
         isOrphaned: false,
         isByStoryAuthor: story.viewerIsAuthor,
+        shapedStory: false,
         viewerCanDelete: true,
         viewerCanReport: false,
         storyPublicId: story.publicId,

@@ -123,7 +123,9 @@ describe("explore's filters", () => {
     );
     await screen.findByRole("article", { name: "Story number 4" });
     const form = screen.getByRole("search", { name: "Search and filter stories" });
-    expect(within(form).getByLabelText("With tags")).toHaveValue("sea");
+    // The URL's tags are chips, each with its own remove button.
+    expect(within(form).getByRole("button", { name: "Remove sea" })).toBeInTheDocument();
+    expect(within(form).getByRole("button", { name: "Remove gore" })).toBeInTheDocument();
     expect(within(form).getByLabelText("Length")).toHaveValue("LONG");
     await screen.findByRole("option", { name: "Ghost stories (3)" });
     await user.selectOptions(within(form).getByLabelText("Category"), "gh");

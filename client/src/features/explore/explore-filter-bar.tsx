@@ -1,9 +1,10 @@
-import { useState, type FormEvent } from "react";
+import { useId, useState, type FormEvent } from "react";
+import { Link } from "react-router";
 import type { DesiredLength, NastinessLevel } from "../../__generated__/graphql";
 import { CategoryOptions, type CategoryChoice } from "./category-options";
-import { EXPLORE_SORT_LABELS, type ExploreSort } from "./explore-sort";
-import { tagsOf, type ExploreView } from "./explore-filters";
+import { exploreSearch, type ExploreView } from "./explore-filters";
 import { useInlinedAnswer } from "./explore-first-view";
+import { pendingTags, TagChipsField } from "./tag-chips-field";
 import { useLiveExplore } from "./use-live-explore";
 
 const LENGTHS: ReadonlyArray<[DesiredLength, string]> = [
@@ -19,11 +20,24 @@ const NASTINESS: ReadonlyArray<[NastinessLevel, string]> = [
 
 const NO_CATEGORIES: readonly CategoryChoice[] = [];
 
+/** How many of a view's filters are set (the search words and the sort are not filters). */
+export function activeFilterCount(view: ExploreView): number {
+  return [
+    view.category !== "",
+    view.tags.length > 0,
+    view.exclude.length > 0,
+    view.length !== null,
+    view.nastiness !== null,
+  ].filter(Boolean).length;
+}
+
 /**
  * /explore's search and filters (docs/product.md#explore): applied together with "Apply", so the
- * URL changes once and names the whole view. Its categories come with the page, else over Apollo
- * Client once it is there; the form itself needs neither, so what the visitor types before Apollo
- * Client arrives stays (docs/decisions/038-first-views-without-apollo.md).
+ * URL changes once and names the whole view. The sort is the page's tabs, not a field here. On a
+ * phone the filters are a drawer behind "Filters", closed at first, so the list starts on the first
+ * screen (issue 29 row 8). Its categories come with the page, else over Apollo Client once it is
+ * there, as do the tags it suggests; the form itself needs neither, so what the visitor types before
+ * Apollo Client arrives stays (docs/decisions/038-first-views-without-apollo.md).
  */
 export function ExploreFilterBar({
   view,
@@ -32,24 +46,30 @@ export function ExploreFilterBar({
   view: ExploreView;
   onApply: (view: ExploreView) => void;
 }) {
-  const inlined = useInlinedAnswer("Categories", {});
   const live = useLiveExplore();
+  const drawerId = useId();
+  const suggestionsId = useId();
+  const [drawerOpen, setDrawerOpen] = useState(false);
+  // The site's tags are asked for once a tag field is used, not with every view of the page.
+  const [suggesting, setSuggesting] = useState(false);
   const [q, setQ] = useState(view.q);
-  const [sort, setSort] = useState<ExploreSort>(view.sort);
   const [category, setCategory] = useState(view.category);
-  const [tags, setTags] = useState(view.tags.join(", "));
-  const [exclude, setExclude] = useState(view.exclude.join(", "));
+  const [tags, setTags] = useState<string[]>(view.tags);
+  const [tagText, setTagText] = useState("");
+  const [exclude, setExclude] = useState<string[]>(view.exclude);
+  const [excludeText, setExcludeText] = useState("");
   const [length, setLength] = useState<DesiredLength | "">(view.length ?? "");
   const [nastiness, setNastiness] = useState<NastinessLevel | "">(view.nastiness ?? "");
+  const active = activeFilterCount(view);
 
   function submit(event: FormEvent) {
     event.preventDefault();
     onApply({
       q: q.trim(),
-      sort,
+      sort: view.sort,
       category,
-      tags: tagsOf(tags),
-      exclude: tagsOf(exclude),
+      tags: pendingTags(tags, tagText),
+      exclude: pendingTags(exclude, excludeText),
       length: length || null,
       nastiness: nastiness || null,
     });
@@ -62,91 +82,111 @@ export function ExploreFilterBar({
       aria-label="Search and filter stories"
       onSubmit={submit}
     >
-      <label className="explore-filters__field explore-filters__field--wide">
-        <span>Search</span>
-        <input
-          className="field__input"
-          type="search"
-          name="q"
-          value={q}
-          maxLength={200}
-          placeholder="Title, tag, author, words…"
-          onChange={(event) => setQ(event.target.value)}
-        />
-      </label>
-      <label className="explore-filters__field">
-        <span>Sort</span>
-        <select
-          className="field__input field__select"
-          value={sort}
-          onChange={(event) => setSort(event.target.value === "popular" ? "popular" : "newest")}
+      <div className="explore-filters__bar">
+        <label className="explore-filters__field explore-filters__field--wide">
+          <span>Search</span>
+          <input
+            className="field__input"
+            type="search"
+            name="q"
+            value={q}
+            maxLength={200}
+            placeholder="Title, tag, author, words…"
+            onChange={(event) => setQ(event.target.value)}
+          />
+        </label>
+        <button
+          type="button"
+          className="button button--secondary explore-filters__toggle"
+          aria-expanded={drawerOpen}
+          aria-controls={drawerId}
+          onClick={() => setDrawerOpen((open) => !open)}
         >
-          {(["newest", "popular"] as const).map((option) => (
-            <option key={option} value={option}>
-              {EXPLORE_SORT_LABELS[option]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="explore-filters__field">
-        <span>Category</span>
-        <select
-          className="field__input field__select"
-          value={category}
-          onChange={(event) => setCategory(event.target.value)}
-        >
-          <option value="">Any category</option>
-          {inlined ? (
-            <CategoryOptions
-              categories={inlined.categories as readonly CategoryChoice[]}
-              selected={category}
-            />
-          ) : live ? (
-            <live.LiveCategoryOptions selected={category} />
-          ) : (
-            <CategoryOptions categories={NO_CATEGORIES} selected={category} />
-          )}
-        </select>
-      </label>
-      <label className="explore-filters__field">
-        <span>With tags</span>
-        <input
-          className="field__input"
-          name="tags"
-          value={tags}
+          Filters{active > 0 ? ` (${active})` : ""}
+        </button>
+        <button type="submit" className="button button--primary explore-filters__apply">
+          Apply
+        </button>
+      </div>
+      <div
+        id={drawerId}
+        className="explore-filters__drawer"
+        data-open={drawerOpen}
+        onFocus={(event) => {
+          if (event.target.getAttribute("list") === suggestionsId) setSuggesting(true);
+        }}
+      >
+        <label className="explore-filters__field">
+          <span>Category</span>
+          <select
+            className="field__input field__select"
+            value={category}
+            onChange={(event) => setCategory(event.target.value)}
+          >
+            <option value="">Any category</option>
+            <ExploreCategoryOptions selected={category} />
+          </select>
+        </label>
+        <TagChipsField
+          label="With tags"
+          tags={tags}
+          onChange={setTags}
+          text={tagText}
+          onTextChange={setTagText}
           placeholder="sea, ghost"
-          onChange={(event) => setTags(event.target.value)}
+          suggestionsId={suggestionsId}
         />
-      </label>
-      <label className="explore-filters__field">
-        <span>Without tags</span>
-        <input
-          className="field__input"
-          name="exclude"
-          value={exclude}
+        <TagChipsField
+          label="Without tags"
+          tags={exclude}
+          onChange={setExclude}
+          text={excludeText}
+          onTextChange={setExcludeText}
           placeholder="gore"
-          onChange={(event) => setExclude(event.target.value)}
+          suggestionsId={suggestionsId}
         />
-      </label>
-      <ChoiceFilter
-        label="Length"
-        anyLabel="Any length"
-        choices={LENGTHS}
-        value={length}
-        onChange={setLength}
-      />
-      <ChoiceFilter
-        label="Nastiness"
-        anyLabel="Any nastiness"
-        choices={NASTINESS}
-        value={nastiness}
-        onChange={setNastiness}
-      />
-      <button type="submit" className="button button--primary explore-filters__apply">
-        Apply
-      </button>
+        <ChoiceFilter
+          label="Length"
+          anyLabel="Any length"
+          choices={LENGTHS}
+          value={length}
+          onChange={setLength}
+        />
+        <ChoiceFilter
+          label="Nastiness"
+          anyLabel="Any nastiness"
+          choices={NASTINESS}
+          value={nastiness}
+          onChange={setNastiness}
+        />
+        {live && suggesting ? <live.LiveTagSuggestions id={suggestionsId} /> : null}
+      </div>
+      {active > 0 ? (
+        <Link
+          className="button button--ghost explore-filters__clear"
+          to={`/explore${exploreSearch({ ...view, category: "", tags: [], exclude: [], length: null, nastiness: null })}`}
+        >
+          Clear filters
+        </Link>
+      ) : null}
     </form>
   );
+}
+
+/** The categories inlined with the page, else over Apollo Client; none until either is there. */
+function ExploreCategoryOptions({ selected }: { selected: string }) {
+  const inlined = useInlinedAnswer("Categories", {});
+  const live = useLiveExplore();
+  if (inlined) {
+    return (
+      <CategoryOptions
+        categories={inlined.categories as readonly CategoryChoice[]}
+        selected={selected}
+      />
+    );
+  }
+  if (live) return <live.LiveCategoryOptions selected={selected} />;
+  return <CategoryOptions categories={NO_CATEGORIES} selected={selected} />;
 }
 
 /** A filter of a few choices, or any of them (""). */

@@ -13,11 +13,12 @@ export const EXPLORE_MESSAGES = {
 /**
  * The grid's settings: as many skeletons as a phone shows while the first page loads; the list is
  * what the page is for, so its first card's cover loads at once and first (the page's largest
- * paint).
+ * paint). The list says how many stories it shows (issue 29 row 8).
  */
 export const EXPLORE_GRID = {
   skeletonCount: 6,
   firstProminent: true,
+  showCount: true,
   messages: EXPLORE_MESSAGES,
 } as const;
 

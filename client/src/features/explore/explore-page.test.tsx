@@ -141,3 +141,55 @@ describe("explore page", () => {
     );
   });
 });
+
+describe("explore's filters on one screen (issue 29 row 8)", () => {
+  it("has one sort control, the tabs, and says how many stories the list shows", async () => {
+    renderRoute("/explore", { mocks: [storiesMock("NEWEST", [1, 2], { next: "after-2" })] });
+    await screen.findByRole("list", { name: "Newest stories" });
+    expect(screen.queryByRole("combobox", { name: "Sort" })).not.toBeInTheDocument();
+    expect(screen.getByText("2 stories shown, more to load")).toBeInTheDocument();
+  });
+
+  it("keeps the filters behind Filters, counts those set and clears them", async () => {
+    const { user, router } = renderRoute("/explore?sort=popular&tags=sea&length=long", {
+      mocks: [
+        {
+          request: {
+            query: ExploreStoriesQuery,
+            variables: {
+              sort: "POPULAR",
+              first: HOME_SECTION_CARDS,
+              filters: { tags: ["sea"], length: "LONG" },
+            },
+          },
+          result: { data: { stories: storyConnection([storyCardFixture(1)]) } },
+        },
+        storiesMock("POPULAR", [1, 2]),
+      ],
+    });
+    await screen.findByText("1 story");
+    const toggle = screen.getByRole("button", { name: "Filters (2)" });
+    expect(toggle).toHaveAttribute("aria-expanded", "false");
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute("aria-expanded", "true");
+    await user.click(screen.getByRole("link", { name: "Clear filters" }));
+    expect(router.state.location.search).toBe("?sort=popular");
+    expect(await screen.findByText("2 stories")).toBeInTheDocument();
+    expect(screen.queryByRole("link", { name: "Clear filters" })).not.toBeInTheDocument();
+  });
+
+  it("makes typed tags chips, removes a chip with its ×, and applies the chips and what is still typed", async () => {
+    const { user, router } = renderRoute("/explore", {
+      mocks: [storiesMock("NEWEST", [1])],
+    });
+    await screen.findByRole("list", { name: "Newest stories" });
+    const withTags = screen.getByLabelText("With tags");
+    await user.type(withTags, "sea{Enter}ghost,");
+    expect(withTags).toHaveValue("");
+    await user.click(screen.getByRole("button", { name: "Remove ghost" }));
+    expect(screen.queryByRole("button", { name: "Remove ghost" })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText("Without tags"), "gore");
+    await user.click(screen.getByRole("button", { name: "Apply" }));
+    expect(router.state.location.search).toBe("?sort=newest&tags=sea&exclude=gore");
+  });
+});

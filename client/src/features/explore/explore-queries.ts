@@ -32,3 +32,13 @@ export const SearchStoriesQuery = graphql(`
     }
   }
 `);
+
+/** The tags the filters suggest, most used first. */
+export const TagSuggestionsQuery = graphql(`
+  query TagSuggestions($first: Int!) {
+    tags(first: $first) {
+      id
+      name
+    }
+  }
+`);

@@ -11,7 +11,7 @@ import { CategoryOptions } from "./category-options";
 import { CategoriesQuery } from "./category-queries";
 import { storyFiltersOf, type ExploreView } from "./explore-filters";
 import { EXPLORE_GRID, EXPLORE_MESSAGES } from "./explore-messages";
-import { ExploreStoriesQuery, SearchStoriesQuery } from "./explore-queries";
+import { ExploreStoriesQuery, SearchStoriesQuery, TagSuggestionsQuery } from "./explore-queries";
 
 /** A list of /explore, or of a category's or tag's page: its pages over Apollo Client. */
 export function LiveExploreStories({
@@ -67,6 +67,24 @@ export function LiveSearchResults({ view }: { view: ExploreView }) {
 export function LiveCategoryOptions({ selected }: { selected: string }) {
   const { data } = useQuery(CategoriesQuery, { fetchPolicy: "cache-first" });
   return <CategoryOptions categories={data?.categories ?? []} selected={selected} />;
+}
+
+/** How many of the site's tags the filters suggest. */
+const SUGGESTED_TAGS = 30;
+
+/** The filters' tag suggestions: the site's most used tags, as a <datalist> the tag fields name. */
+export function LiveTagSuggestions({ id }: { id: string }) {
+  const { data } = useQuery(TagSuggestionsQuery, {
+    variables: { first: SUGGESTED_TAGS },
+    fetchPolicy: "cache-first",
+  });
+  return (
+    <datalist id={id}>
+      {(data?.tags ?? []).map((tag) => (
+        <option key={tag.id} value={tag.name} />
+      ))}
+    </datalist>
+  );
 }
 
 /**

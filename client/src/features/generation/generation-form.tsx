@@ -13,6 +13,7 @@ import {
   LENGTH_OPTIONS,
   NASTINESS_OPTIONS,
 } from "./generation-options";
+import { AiAllowanceLine } from "./ai-allowance-line";
 import { GENERATION_MESSAGES } from "./messages";
 import { parseCommaList } from "./parse-comma-list";
 import { useStartStoryGeneration } from "./use-start-story-generation";
@@ -132,6 +133,7 @@ export function GenerationForm({ initialOutline = "", onCancel }: GenerationForm
         />
       </div>
       <CategoryPicker value={categoryId} onChange={setCategoryId} />
+      {currentUser ? <AiAllowanceLine /> : null}
       <div className="generation-form__actions">
         {onCancel ? (
           <button type="button" className="button button--secondary" onClick={onCancel}>

@@ -4,3 +4,4 @@ import { lazyPage } from "../../lib/lazy-page";
 
 export const GenerationForm = lazyPage(() => import("./generation-form"), "GenerationForm");
 export const NewStoryPage = lazyPage(() => import("./new-story-page"), "NewStoryPage");
+// The viewer's AI allowance line ("N of M left today"), also in the studio's rewrite panel.

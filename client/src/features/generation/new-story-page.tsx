@@ -21,7 +21,9 @@ export function NewStoryPage() {
         <GenerationForm initialOutline={initialOutline} onCancel={goBack} />
       </div>
       <p>
-        <Link to="/my/stories">View My Stories</Link>
+        <Link className="standalone-link" to="/my/stories">
+          View My Stories
+        </Link>
       </p>
     </section>
   );

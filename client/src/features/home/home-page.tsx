@@ -60,11 +60,22 @@ export function HomePage() {
         </p>
       </section>
 
+      {live && currentUser ? <live.ContinueReadingSection /> : null}
+
+      {/* Stories come first: a phone's first screen shows one (issue 29 row 12). */}
+      {live && !fresh ? <live.FreshThreadsSection /> : <FirstFreshThreads answer={fresh} />}
+
       {currentUser || signedInHint ? (
         <CollapsiblePanel title="Ready to write? Generate a story prompt!">
-          <Suspense fallback={<PageLoading />}>
-            <GenerationForm />
-          </Suspense>
+          {/* The form's code brings Apollo Client: a returning member's first view is drawn
+              without it, so the form comes with the live sections (decision 043). */}
+          {live ? (
+            <Suspense fallback={<PageLoading />}>
+              <GenerationForm />
+            </Suspense>
+          ) : (
+            <PageLoading />
+          )}
         </CollapsiblePanel>
       ) : (
         <section className="home-cta" aria-labelledby="home-cta-title">
@@ -76,9 +87,8 @@ export function HomePage() {
         </section>
       )}
 
-      {/* Newest first, then trending; the home feed's one ad slot between them, once Apollo
-          Client is there (the slot asks for its ad through it; decision 032). */}
-      {live && !fresh ? <live.FreshThreadsSection /> : <FirstFreshThreads answer={fresh} />}
+      {/* Then the home feed's one ad slot, once Apollo Client is there (the slot asks for its ad
+          through it; decision 032), and trending. */}
       {live ? <AdSlot placement="HOME" /> : null}
       {live && !trending ? <live.TrendingNowSection /> : <FirstTrendingNow answer={trending} />}
       {live ? <live.FollowedWritersSection /> : null}

@@ -12,6 +12,8 @@ import {
 import { StorySection } from "./story-section";
 
 export { FollowedWritersSection } from "./followed-writers-section";
+// The signed-in reader's "Continue reading" shelf (docs/product.md#reading-progress).
+export { ContinueReading as ContinueReadingSection } from "../library/components";
 
 // Each section is its own query, so one failing never hides the other; kept fresh on return.
 export function FreshThreadsSection() {

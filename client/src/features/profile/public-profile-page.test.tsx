@@ -87,7 +87,9 @@ describe("a public profile", () => {
         profileMock(profile()),
         {
           request: { query: SubscribeToAuthorMutation, variables: { authorId: WREN } },
-          delay: 50,
+          // Long enough that the optimistic state is still there when checked on a busy machine
+          // (at 50 ms, CI once saw the answer arrive first).
+          delay: 500,
           result: {
             data: {
               subscribeToAuthor: {
@@ -124,7 +126,7 @@ describe("a public profile", () => {
     const unsubscribe = screen.getByRole("button", { name: "Unsubscribe" });
     expect(unsubscribe).toBeDisabled();
     expect(screen.getByText("4 subscribers")).toBeInTheDocument();
-    await waitFor(() => expect(unsubscribe).toBeEnabled());
+    await waitFor(() => expect(unsubscribe).toBeEnabled(), { timeout: 5000 });
     await user.click(unsubscribe);
     expect(await screen.findByRole("button", { name: "Subscribe" })).toBeInTheDocument();
     expect(screen.getByText("3 subscribers")).toBeInTheDocument();

@@ -12,3 +12,14 @@ export const PURCHASE_MESSAGES = {
     "Your payment has not been confirmed yet. This page will update when it is; you can also refresh later.",
   pollFailed: "Could not check your purchase. Please refresh the page.",
 } as const;
+
+/** A purchase refunded by the time its buyer is back from the checkout, by why it was. */
+export const REFUNDED_MESSAGES: Readonly<Record<string, string>> = {
+  "offer-changed":
+    "The story changed before your payment arrived (its price, or who can read it), so your payment was refunded in full.",
+  "story-gone":
+    "The story was deleted before your payment arrived, so your payment was refunded in full.",
+  "amount-mismatch": "The payment did not match the story's price, so it was refunded in full.",
+  duplicate: "You already own this story, so this second payment was refunded in full.",
+};
+export const REFUNDED_OTHERWISE = "This purchase was refunded.";

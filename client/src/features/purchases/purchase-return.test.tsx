@@ -1,10 +1,10 @@
 import { screen, waitFor } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { PURCHASE_MESSAGES } from "./messages";
+import { PURCHASE_MESSAGES, REFUNDED_MESSAGES } from "./messages";
 import { PurchaseReturn, PurchaseStatusQuery } from "./purchase-return";
 import { renderStandalone } from "../../testing/render-standalone";
 
-const status = (value: string) => ({
+const status = (value: string, refundReason: string | null = null) => ({
   request: { query: PurchaseStatusQuery, variables: { purchaseId: "p1" } },
   result: {
     data: {
@@ -15,6 +15,7 @@ const status = (value: string) => ({
         kind: "STORY",
         status: value,
         storyTitle: "The Lantern Keeper",
+        refundReason,
       },
     },
   },
@@ -45,6 +46,14 @@ describe("PurchaseReturn", () => {
       mocks: [status("EXPIRED")],
     });
     expect(await screen.findByRole("alert")).toHaveTextContent(PURCHASE_MESSAGES.failed);
+  });
+
+  it("says why a payment was given back when it was refused as it arrived", async () => {
+    renderStandalone(<PurchaseReturn />, {
+      entry: "/stories/s1?purchase=p1",
+      mocks: [status("REFUNDED", "offer-changed")],
+    });
+    expect(await screen.findByRole("alert")).toHaveTextContent(REFUNDED_MESSAGES["offer-changed"]!);
   });
 
   it("says nothing was charged after a cancelled checkout, without asking the server", async () => {

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "react";
 import { useSearchParams } from "react-router";
 import { graphql } from "../../__generated__";
 import { Alert } from "../../components/alert";
-import { PURCHASE_MESSAGES } from "./messages";
+import { PURCHASE_MESSAGES, REFUNDED_MESSAGES, REFUNDED_OTHERWISE } from "./messages";
 
 export const PurchaseStatusQuery = graphql(`
   query PurchaseStatus($purchaseId: ID!) {
@@ -13,6 +13,7 @@ export const PurchaseStatusQuery = graphql(`
       kind
       status
       storyTitle
+      refundReason
     }
   }
 `);
@@ -78,7 +79,13 @@ export function PurchaseReturn({ onConfirmed }: PurchaseReturnProps) {
       </Alert>
     );
   }
-  if (status === "FAILED" || status === "EXPIRED" || status === "REFUNDED") {
+  if (status === "REFUNDED") {
+    const reason = data?.purchase?.refundReason;
+    return (
+      <Alert tone="error">{(reason && REFUNDED_MESSAGES[reason]) ?? REFUNDED_OTHERWISE}</Alert>
+    );
+  }
+  if (status === "FAILED" || status === "EXPIRED") {
     return <Alert tone="error">{PURCHASE_MESSAGES.failed}</Alert>;
   }
   return (

@@ -1,14 +1,18 @@
 /** The reader's words, as the product gives them (docs/product.md#story-reader). */
 export const READER_MESSAGES = {
   generatingDefault: "Please wait while the AI crafts your story.",
+  // Share watch-live link (docs/product.md#watch-live-links).
+  watchLinkCopied: "Link copied. Anyone with it can watch the story being written:",
+  watchLinkCopyByHand: "Copy this link to share it:",
+  watchLinkFailed: "The watch-live link could not be made. Please try again.",
+  watchLinkOff: "The link is off: nobody can watch with it any more.",
+  watchLinkOffFailed: "The link could not be turned off. Please try again.",
   reviewDefault: "Your story is ready for review.",
   discardedDefault: "This story generation was cancelled or discarded.",
   errorDefault: "An error occurred during story generation.",
   restarting: "Restarting story generation...",
   notFound: "The requested story could not be found, is unavailable, or you might not have access.",
   loadFailed: "Could not load the story.",
-  connecting: "Connecting to generation updates...",
-  connected: "Connected. Waiting for updates...",
   connectionFailed: "Connection failed.",
   connectionClosed: "Connection closed.",
   connectionError: "Connection error with generation updates.",

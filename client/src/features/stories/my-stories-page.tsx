@@ -84,7 +84,9 @@ export function MyStoriesPage() {
       </div>
       {body}
       <p className="my-stories__links">
-        <Link to="/explore">Explore Other Stories</Link>
+        <Link className="standalone-link" to="/explore">
+          Explore Other Stories
+        </Link>
       </p>
     </section>
   );

@@ -110,7 +110,7 @@ export function MyStoryItem(props: MyStoryItemProps) {
           title={pending === "cancel" ? "Cancel generation?" : "Discard this story?"}
           description={
             pending === "cancel"
-              ? `The AI stops writing “${story.title}” and the story is discarded.`
+              ? `The AI will stop writing “${story.title}”, and the story will be discarded.`
               : `“${story.title}” will be discarded. You can regenerate it later from its page.`
           }
           confirmLabel={pending === "cancel" ? "Cancel Generation" : "Discard Story"}

@@ -51,6 +51,14 @@ interface PagedStoryGridProps {
    * and first, being the page's largest paint (Lighthouse's LCP element on /explore).
    */
   firstProminent?: boolean;
+  /** Says above the cards how many the list shows (/explore's result count). */
+  showCount?: boolean;
+}
+
+/** "12 stories", or "12 stories shown, more to load" while pages follow. */
+export function storyCountText(count: number, hasNextPage: boolean): string {
+  const stories = `${count} ${count === 1 ? "story" : "stories"}`;
+  return hasNextPage ? `${stories} shown, more to load` : stories;
 }
 
 /**
@@ -70,6 +78,7 @@ export function PagedStoryGrid({
   messages,
   empty,
   firstProminent = false,
+  showCount = false,
 }: PagedStoryGridProps) {
   const [loadingMore, setLoadingMore] = useState(false);
   const [loadMoreError, setLoadMoreError] = useState<string | null>(null);
@@ -107,8 +116,14 @@ export function PagedStoryGrid({
     );
   }
   if (edges.length === 0) return empty;
+  const hasNextPage = page?.pageInfo.hasNextPage ?? false;
   return (
     <>
+      {showCount ? (
+        <p className="story-grid__count" aria-live="polite">
+          {storyCountText(edges.length, hasNextPage)}
+        </p>
+      ) : null}
       <StoryGrid label={label} variant={variant}>
         {edges.map(({ node, highlight }, index) => (
           <li key={node.id}>
@@ -122,7 +137,7 @@ export function PagedStoryGrid({
         ))}
       </StoryGrid>
       <LoadMore
-        hasNextPage={page?.pageInfo.hasNextPage ?? false}
+        hasNextPage={hasNextPage}
         loading={loadingMore}
         error={loadMoreError}
         onLoadMore={() => void loadMore()}

@@ -11,6 +11,7 @@ export const StoryCardFragment = graphql(`
     id
     publicId
     title
+    description
     preview
     headerImageUrl
     createdAt
@@ -18,6 +19,7 @@ export const StoryCardFragment = graphql(`
     price {
       formatted
     }
+    newChapter
     author {
       id
       username

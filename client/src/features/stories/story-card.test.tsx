@@ -52,10 +52,42 @@ describe("story card", () => {
     expect(screen.queryByText(/\$\d/)).not.toBeInTheDocument();
   });
 
+  it("says New chapter to a follower of its writer, beside the price, in both variants", () => {
+    for (const variant of ["default", "compact"] as const) {
+      const { unmount } = renderCard(
+        { newChapter: true, price: { __typename: "Money", formatted: "$1.99" } },
+        variant,
+      );
+      const card = screen.getByRole("article", { name: "Story number 7" });
+      const badge = within(card).getByText("New chapter");
+      expect(badge).toHaveClass("story-card__new-chapter");
+      // A badge of the card's line of details, read before the price; not a link of its own.
+      expect(badge.closest(".story-card__meta")).not.toBeNull();
+      expect(badge.nextElementSibling).toHaveTextContent("Price: $1.99");
+      expect(within(card).queryByRole("link", { name: /New chapter/ })).toBeNull();
+      unmount();
+    }
+  });
+
+  it("shows no New chapter badge when the story has none for the viewer", () => {
+    renderCard({ newChapter: false });
+    const card = screen.getByRole("article", { name: "Story number 7" });
+    expect(within(card).queryByText("New chapter")).toBeNull();
+  });
+
   it("names the author Anonymous when the story has none", () => {
     renderCard({ author: null });
     expect(screen.getByText("Anonymous")).toBeInTheDocument();
     expect(screen.queryByRole("link", { name: /writer/ })).not.toBeInTheDocument();
+  });
+
+  it("renders the blurb as text, never as markup", async () => {
+    const { user } = renderCard({ description: "<i>Sly</i> <img src=x onerror=alert(1)>" });
+    await user.click(screen.getByRole("button", { name: /^Outline/ }));
+    expect(
+      within(screen.getByRole("dialog")).getByText("<i>Sly</i> <img src=x onerror=alert(1)>"),
+    ).toBeInTheDocument();
+    expect(document.querySelector("i, img")).toBeNull();
   });
 
   it("renders the title and preview as text, never as markup", () => {
@@ -81,24 +113,30 @@ describe("story card", () => {
     expect(container.querySelector(".story-card__fallback")).not.toBeNull();
   });
 
-  it("opens the Story Outline modal with the preview and a Read Full Story link", async () => {
+  it("opens the Story Outline modal with the story's blurb under Preview and a Read Full Story link", async () => {
     const { user, router } = renderCard();
     const opener = screen.getByRole("button", { name: "Outline: Story number 7" });
     await user.click(opener);
     const dialog = screen.getByRole("dialog", { name: "Story Outline" });
     expect(dialog).toHaveAttribute("aria-modal", "true");
-    expect(within(dialog).getByText("The opening lines of story 7.")).toBeInTheDocument();
+    // The blurb, labelled Preview; never the opening lines the card already shows (issue 29 row 12).
+    const preview = within(dialog).getByRole("region", { name: "Preview" });
+    expect(preview).toHaveTextContent("What story 7 is about, in a sentence.");
+    expect(within(dialog).queryByText("The opening lines of story 7.")).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole("link", { name: "Read Full Story" }));
     expect(router.state.location.pathname).toBe("/stories/story-7");
     expect(await screen.findByText("Reader page")).toBeInTheDocument();
   });
 
-  it("says there is no preview when the story has none", async () => {
-    const { user } = renderCard({ preview: null });
+  it("says there is no preview when the story has no blurb, rather than its opening lines", async () => {
+    const { user } = renderCard({ description: null });
     await user.click(screen.getByRole("button", { name: /^Outline/ }));
     expect(
       within(screen.getByRole("dialog")).getByText("No preview available for this story."),
     ).toBeInTheDocument();
+    expect(
+      within(screen.getByRole("dialog")).queryByText("The opening lines of story 7."),
+    ).not.toBeInTheDocument();
   });
 
   it("keeps focus inside the modal, closes on Escape and gives focus back to the opener", async () => {
@@ -135,7 +173,7 @@ describe("story card", () => {
     expect(screen.queryByText("The opening lines of story 7.")).not.toBeInTheDocument();
     await user.click(screen.getByRole("button", { name: /^Outline/ }));
     expect(
-      within(screen.getByRole("dialog")).getByText("The opening lines of story 7."),
+      within(screen.getByRole("dialog")).getByText("What story 7 is about, in a sentence."),
     ).toBeInTheDocument();
   });
 });

@@ -62,8 +62,10 @@ interface StoryCardProps {
 }
 
 /**
- * A story card: header image (a drawn fallback when it is missing or fails to load), title,
- * preview, author (or Anonymous), relative age, and the outline button opening "Story Outline".
+ * A story card, the one every list of stories uses: header image (a drawn fallback when it is
+ * missing or fails to load; the title is never in the picture), title, preview, author (or
+ * Anonymous), relative age, "New chapter" to a follower, the price, and the outline button opening "Story Outline" (its blurb). A tap anywhere on it
+ * opens the story, except on its own links and button (issue 29 row 10).
  */
 export function StoryCard({
   story: storyRef,
@@ -81,7 +83,8 @@ export function StoryCard({
 
   return (
     <article className={`story-card story-card--${variant}`} aria-labelledby={titleId}>
-      <Link to={storyPath} className="story-card__media" tabIndex={-1} aria-hidden="true">
+      {/* The title's link covers the whole card (story-card.css), the picture included. */}
+      <div className="story-card__media">
         {showImage ? (
           <img
             className="story-card__image"
@@ -94,7 +97,7 @@ export function StoryCard({
         ) : (
           <StoryCoverFallback seed={story.publicId} />
         )}
-      </Link>
+      </div>
       <div className="story-card__body">
         <h3 id={titleId} className="story-card__title">
           <Link to={storyPath}>
@@ -138,6 +141,8 @@ export function StoryCard({
           <time dateTime={story.createdAt} title={formatDate(story.createdAt)}>
             {relativeTime(story.createdAt)}
           </time>
+          {/* To a follower of its writer, for 7 days after a chapter was added (docs/product.md#story-cards). */}
+          {story.newChapter ? <span className="story-card__new-chapter">New chapter</span> : null}
           {/* A priced story says so on its card (docs/product.md#prices-and-access). */}
           {story.price ? (
             <span className="story-card__price">
@@ -161,7 +166,7 @@ export function StoryCard({
       {outlineOpen ? (
         <StoryOutlineModal
           title={story.title}
-          preview={story.preview ?? null}
+          description={story.description ?? null}
           storyPath={storyPath}
           onClose={() => setOutlineOpen(false)}
         />

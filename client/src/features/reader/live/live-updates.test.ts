@@ -69,8 +69,32 @@ describe("live channel rules", () => {
       seq: 3,
       previewTitle: "T",
       previewChapterCount: 2,
+      previewChapters: [
+        { title: "", paragraphs: [] },
+        { title: "", paragraphs: [] },
+      ],
     });
     expect(parseGenerationUpdate({ status: "GENERATING", seq: 1 })).toBeNull();
     expect(parseGenerationUpdate(null)).toBeNull();
+  });
+
+  it("reads the chapters written so far, the last one as far as it goes", () => {
+    const update = parseGenerationUpdate({
+      status: "GENERATING",
+      progress: 40,
+      message: "Writing chapter 2 of 3...",
+      seq: 9,
+      contentPreview: {
+        title: "The Lantern Keeper",
+        chapters: [
+          { title: "The Flood", paragraphs: ["Water rose.", "Only the lighthouse stood."] },
+          { title: "The Keeper", paragraphs: ["Mira kept"] },
+        ],
+      },
+    });
+    expect(update?.previewChapters).toEqual([
+      { title: "The Flood", paragraphs: ["Water rose.", "Only the lighthouse stood."] },
+      { title: "The Keeper", paragraphs: ["Mira kept"] },
+    ]);
   });
 });

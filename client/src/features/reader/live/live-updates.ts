@@ -63,6 +63,12 @@ export function describeChannelFailure(error: unknown): ChannelFailure {
   return { kind: "error", message: READER_MESSAGES.connectionError };
 }
 
+/** A chapter of the draft as it is being written: its title and the paragraphs so far. */
+export interface DraftChapter {
+  title: string;
+  paragraphs: string[];
+}
+
 export interface GenerationUpdate {
   status: string;
   progress: number;
@@ -70,6 +76,23 @@ export interface GenerationUpdate {
   seq: number;
   previewTitle: string | null;
   previewChapterCount: number | null;
+  /** The chapters written so far, the last one as far as it goes; null without a preview. */
+  previewChapters: DraftChapter[] | null;
+}
+
+/** The preview's chapters that can be shown: a title, and paragraphs that are text. */
+function draftChaptersOf(chapters: unknown[]): DraftChapter[] {
+  return chapters.map((chapter) => {
+    const fields =
+      typeof chapter === "object" && chapter !== null ? (chapter as Record<string, unknown>) : {};
+    const paragraphs = Array.isArray(fields.paragraphs) ? fields.paragraphs : [];
+    return {
+      title: typeof fields.title === "string" ? fields.title : "",
+      paragraphs: paragraphs.filter(
+        (paragraph): paragraph is string => typeof paragraph === "string",
+      ),
+    };
+  });
 }
 
 /** A pushed update, or null when it is not one (the reader says "Received corrupted update."). */
@@ -92,5 +115,6 @@ export function parseGenerationUpdate(value: unknown): GenerationUpdate | null {
     seq,
     previewTitle: typeof preview?.title === "string" ? preview.title : null,
     previewChapterCount: Array.isArray(preview?.chapters) ? preview.chapters.length : null,
+    previewChapters: Array.isArray(preview?.chapters) ? draftChaptersOf(preview.chapters) : null,
   };
 }

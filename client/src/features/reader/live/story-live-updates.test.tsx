@@ -1,5 +1,5 @@
 import { MockSubscriptionLink } from "@apollo/client/testing";
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../../testing/fake-auth";
 import { renderRoute } from "../../../testing/render-route";
@@ -10,7 +10,15 @@ import { RegenerateStoryMutation } from "../owner/use-regenerate-story";
 
 type Story = ReturnType<typeof storyFixture>;
 
-function update(status: string, progress: number, seq: number, message: string | null = null) {
+type Draft = { title: string; paragraphs: string[] }[];
+
+function update(
+  status: string,
+  progress: number,
+  seq: number,
+  message: string | null = null,
+  chapters: Draft | null = null,
+) {
   return {
     result: {
       data: {
@@ -21,7 +29,11 @@ function update(status: string, progress: number, seq: number, message: string |
           progress,
           message,
           seq,
-          contentPreview: null,
+          contentPreview: chapters && {
+            __typename: "StoryContentPreview",
+            title: "The Lantern Keeper",
+            chapters: chapters.map((chapter) => ({ __typename: "Chapter", ...chapter })),
+          },
         },
       },
     },
@@ -57,14 +69,15 @@ const generating = () =>
 describe("story reader live updates", () => {
   it("shows pushed progress, then refetches once when the story becomes ready for review", async () => {
     const { subscriptions, server, fetches } = await renderLive(generating());
-    expect(await screen.findByText("Connecting to generation updates...")).toBeInTheDocument();
     await waitFor(() =>
       expect(subscriptions.operation?.variables).toEqual({ publicId: PUBLIC_ID }),
     );
+    // No connection chatter while it works: the progress says so.
+    expect(screen.queryByText("Connecting to generation updates...")).not.toBeInTheDocument();
 
     subscriptions.simulateResult(update("GENERATING", 10, 1));
     expect(await screen.findByText("Progress: 10%")).toBeInTheDocument();
-    expect(screen.getByText("Connected. Waiting for updates...")).toBeInTheDocument();
+    expect(screen.queryByText("Connected. Waiting for updates...")).not.toBeInTheDocument();
 
     subscriptions.simulateResult(update("GENERATING", 60, 2, "Writing chapter 2 of 3..."));
     expect(await screen.findByText("Progress: 60%")).toBeInTheDocument();
@@ -85,6 +98,50 @@ describe("story reader live updates", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 50));
     expect(fetches).toHaveBeenCalledTimes(2);
+  });
+
+  it("shows the chapters' titles and text as they are written, with a checklist of the chapters", async () => {
+    const { subscriptions } = await renderLive(generating());
+    await waitFor(() => expect(subscriptions.operation).toBeDefined());
+    subscriptions.simulateResult(
+      update("GENERATING", 20, 1, "Writing chapter 1 of 2...", [
+        { title: "The Flood", paragraphs: ["Water rose"] },
+      ]),
+    );
+    const draft = await screen.findByRole("article", { name: "The story so far" });
+    expect(within(draft).getByRole("heading", { name: "The Flood" })).toBeInTheDocument();
+    expect(within(draft).getByText("Water rose")).toBeInTheDocument();
+    const checklist = screen.getByRole("list", { name: "Chapters" });
+    expect(within(checklist).getByRole("listitem")).toHaveTextContent("The Flood (being written)");
+
+    subscriptions.simulateResult(
+      update("GENERATING", 55, 2, "Writing chapter 2 of 2...", [
+        {
+          title: "The Flood",
+          paragraphs: ["Water rose over the city.", "Only the lighthouse stood."],
+        },
+        { title: "The Keeper", paragraphs: ["Mira kept"] },
+      ]),
+    );
+    expect(await within(draft).findByText("Mira kept")).toBeInTheDocument();
+    expect(within(draft).getByText("Only the lighthouse stood.")).toBeInTheDocument();
+    expect(
+      within(checklist)
+        .getAllByRole("listitem")
+        .map((item) => item.textContent),
+    ).toEqual(["The Flood (written)", "The Keeper (being written)"]);
+  });
+
+  it("keeps the owner's category while the story is being written", async () => {
+    await renderLive(generating());
+    // The picker itself (its code loads on first use; the placeholder before it has no name).
+    await waitFor(() =>
+      expect(screen.getByRole("combobox", { name: "Category" })).toHaveAttribute(
+        "name",
+        "category",
+      ),
+    );
+    expect(screen.getByRole("combobox", { name: "Category" })).toBeDisabled();
   });
 
   it("ignores an update older than one already applied", async () => {

@@ -7,6 +7,7 @@ import {
   parseGenerationUpdate,
   shouldRefetchOnPush,
   type ChannelFailure,
+  type DraftChapter,
 } from "./live-updates";
 import { READER_MESSAGES } from "../messages";
 
@@ -22,6 +23,7 @@ export const StoryGenerationSubscription = graphql(`
         title
         chapters {
           title
+          paragraphs
         }
       }
     }
@@ -42,8 +44,15 @@ export interface StoryLiveUpdates {
   /** Why the channel stopped, if it did. */
   failure: ChannelFailure | null;
   corrupted: boolean;
-  /** The streamed draft's title and chapter count (the update's content preview). */
-  preview: { title: string | null; chapterCount: number | null } | null;
+  /**
+   * The streamed draft (the update's content preview): its title, its chapter count, and the
+   * chapters as written so far, shown while the story is being written.
+   */
+  preview: {
+    title: string | null;
+    chapterCount: number | null;
+    chapters: DraftChapter[];
+  } | null;
   /** Opens the channel again after it failed or closed. */
   reconnect(): void;
 }
@@ -78,7 +87,11 @@ export function useStoryLiveUpdates(story: LiveStory, refetch: () => void): Stor
       if (update.seq <= lastSeq.current) return;
       lastSeq.current = update.seq;
       if (update.previewTitle !== null || update.previewChapterCount !== null) {
-        setPreview({ title: update.previewTitle, chapterCount: update.previewChapterCount });
+        setPreview({
+          title: update.previewTitle,
+          chapterCount: update.previewChapterCount,
+          chapters: update.previewChapters ?? [],
+        });
       }
       const previous: { status: string | null } = { status: null };
       client.cache.modify({

@@ -15,24 +15,42 @@ interface DiscardStoryDialogProps {
   onDismiss: () => void;
 }
 
-/** Asks the author before Cancel Generation or Discard Story. */
+/** What the dialog says for each word of the discard call, in the future: nothing has happened yet. */
+const DIALOG_WORDS: Record<
+  DiscardAction,
+  { title: string; description: string; confirmLabel: string; dismissLabel: string }
+> = {
+  cancel: {
+    title: "Cancel generation?",
+    description: "The AI will stop writing this story, and the story will be discarded.",
+    confirmLabel: "Cancel Generation",
+    dismissLabel: "Keep Generating",
+  },
+  discard: {
+    title: "Discard this story?",
+    description: "The story will be discarded. You can regenerate it later from this page.",
+    confirmLabel: "Discard Story",
+    dismissLabel: "Keep Story",
+  },
+  delete: {
+    title: "Delete this story?",
+    description:
+      "The story will be deleted: readers will no longer find it. You can regenerate it later from this page.",
+    confirmLabel: "Delete Story",
+    dismissLabel: "Keep Story",
+  },
+};
+
+/** Asks the author before Cancel Generation, Discard Story or (once completed) Delete Story. */
 export function DiscardStoryDialog({
   action,
   busy,
   onConfirm,
   onDismiss,
 }: DiscardStoryDialogProps) {
-  const cancelling = action === "cancel";
   return (
     <ConfirmDialog
-      title={cancelling ? "Cancel generation?" : "Discard this story?"}
-      description={
-        cancelling
-          ? "The AI stops writing this story and it is discarded."
-          : "The story is discarded. You can regenerate it later from this page."
-      }
-      confirmLabel={cancelling ? "Cancel Generation" : "Discard Story"}
-      dismissLabel={cancelling ? "Keep Generating" : "Keep Story"}
+      {...DIALOG_WORDS[action]}
       busy={busy}
       onConfirm={onConfirm}
       onDismiss={onDismiss}

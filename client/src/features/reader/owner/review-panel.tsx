@@ -1,30 +1,56 @@
+import { readingMinutes } from "@storyloom/common";
 import { useId, useState } from "react";
 import { READER_MESSAGES } from "../messages";
 import { OwnerActionButtons } from "./owner-action-buttons";
+import "./owner.css";
+
+const numberFormat = new Intl.NumberFormat("en-US");
 
 interface ReviewPanelProps {
   message: string | null;
   previewTitle: string;
   chapterCount: number | null;
+  /** The whole draft's words; null when unknown. */
+  wordCount: number | null;
   busy: boolean;
+  regeneratingImages: boolean;
   onConfirm: () => void;
   onDiscard: () => void;
   onRegenerateImages: () => void;
 }
 
-/** A story ready for review: the banner and the review actions. */
+/**
+ * A story ready for review: the banner, a review card (words, chapters, reading time; the preview
+ * names the title) and the review actions, Confirm Story first.
+ */
 export function ReviewPanel(props: ReviewPanelProps) {
   const [showPreview, setShowPreview] = useState(false);
   const previewId = useId();
+  const minutes = props.wordCount === null ? null : readingMinutes(props.wordCount);
   return (
     <section className="reader-banner" aria-labelledby={`${previewId}-title`}>
+      <span className="reader-visibility-badge reader-review-badge">Ready for review</span>
       <h2 id={`${previewId}-title`} className="reader-banner__title">
         Generation Complete!
       </h2>
       <p>{props.message ?? READER_MESSAGES.reviewDefault}</p>
+      <dl className="review-card" aria-label="Your draft">
+        <div>
+          <dt>Words</dt>
+          <dd>{props.wordCount === null ? "N/A" : numberFormat.format(props.wordCount)}</dd>
+        </div>
+        <div>
+          <dt>Chapters</dt>
+          <dd>{props.chapterCount ?? "N/A"}</dd>
+        </div>
+        <div>
+          <dt>Reading time</dt>
+          <dd>{minutes === null ? "N/A" : `${minutes} min`}</dd>
+        </div>
+      </dl>
       <button
         type="button"
-        className="button button--ghost"
+        className="button button--secondary reader-banner__toggle"
         aria-expanded={showPreview}
         aria-controls={previewId}
         onClick={() => setShowPreview((value) => !value)}
@@ -45,7 +71,9 @@ export function ReviewPanel(props: ReviewPanelProps) {
         <OwnerActionButtons
           primary={{ label: "Confirm Story", onClick: props.onConfirm }}
           busy={props.busy}
+          discardLabel="Discard Story"
           onDiscard={props.onDiscard}
+          regeneratingImages={props.regeneratingImages}
           onRegenerateImages={props.onRegenerateImages}
         />
       </div>

@@ -11,6 +11,12 @@ const byId = { id: STORY_ID };
 const completed = (overrides = {}) => storyFixture({ status: "COMPLETED", ...overrides });
 const review = () => storyFixture({ status: "READY_FOR_REVIEW" });
 
+/** A completed story's author tools are in the reader bar's Manage sheet. */
+async function openManage(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByRole("button", { name: "Manage" }));
+  return screen.getByRole("dialog", { name: "Manage story" });
+}
+
 describe("story reader actions of the story's author", () => {
   it("confirms a story under review, which then shows as completed", async () => {
     const { user } = renderReaderAsAuthor(review(), [
@@ -20,6 +26,7 @@ describe("story reader actions of the story's author", () => {
       },
     ]);
     await user.click(await screen.findByRole("button", { name: "Confirm Story" }));
+    await openManage(user);
     expect(await screen.findByRole("button", { name: "Make Public" })).toBeInTheDocument();
     expect(screen.queryByRole("heading", { name: "Generation Complete!" })).not.toBeInTheDocument();
   });
@@ -54,6 +61,7 @@ describe("story reader actions of the story's author", () => {
         },
       },
     ]);
+    await openManage(user);
     await user.click(await screen.findByRole("button", { name: "Make Public" }));
     expect(await screen.findByText("Story is now public.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Make Private" })).toBeInTheDocument();
@@ -79,6 +87,7 @@ describe("story reader actions of the story's author", () => {
         },
       },
     ]);
+    await openManage(user);
     await user.click(await screen.findByRole("button", { name: "Make Private" }));
     expect(await screen.findByText("Story is now private.")).toBeInTheDocument();
   });
@@ -94,6 +103,7 @@ describe("story reader actions of the story's author", () => {
         "FORBIDDEN",
       ),
     ]);
+    await openManage(user);
     await user.click(await screen.findByRole("button", { name: "Make Public" }));
     expect(await screen.findByText("Could not update story visibility.")).toBeInTheDocument();
     expect(screen.getByRole("button", { name: "Make Public" })).toBeInTheDocument();
@@ -148,9 +158,10 @@ describe("story reader actions of the story's author", () => {
       "Could not discard the story. Please try again.",
     ],
     [
+      // Once completed the story is deleted, and the author is asked in the future tense.
       "COMPLETED",
-      "Discard Story",
-      "Discard Story",
+      "Delete Story",
+      "Delete Story",
       "Could not delete the story. Please try again.",
     ],
   ])(
@@ -160,9 +171,11 @@ describe("story reader actions of the story's author", () => {
       const { user } = renderReaderAsAuthor(storyFixture({ status }), [
         failingMock(DiscardStoryMutation, byId),
       ]);
+      if (status === "COMPLETED") await openManage(user);
       await user.click(await screen.findByRole("button", { name: trigger }));
+      // Over the Manage sheet for a completed story: the last dialog opened.
       await user.click(
-        within(screen.getByRole("dialog")).getByRole("button", { name: confirmLabel }),
+        within(screen.getAllByRole("dialog").at(-1)!).getByRole("button", { name: confirmLabel }),
       );
       expect(await screen.findByText(message)).toBeInTheDocument();
     },
@@ -188,6 +201,7 @@ describe("story reader actions of the story's author", () => {
     const { user } = renderReaderAsAuthor(completed(), [
       failingMock(RegenerateStoryImagesMutation, byId),
     ]);
+    await openManage(user);
     await user.click(await screen.findByRole("button", { name: "Regenerate Images" }));
     expect(await screen.findByText("Failed to regenerate images.")).toBeInTheDocument();
   });

@@ -27,9 +27,15 @@ const priced = (priceCents: number | null, price: ReturnType<typeof money> | nul
   },
 });
 
+/** The price is in the Manage sheet of the reader bar. */
+async function openManage(user: { click: (element: Element) => Promise<void> }) {
+  await user.click(await screen.findByRole("button", { name: "Manage" }));
+}
+
 describe("the author's price", () => {
   it("offers Free and the four price points on a completed, public, approved story", async () => {
-    renderReaderAsAuthor(listed());
+    const { user } = renderReaderAsAuthor(listed());
+    await openManage(user);
     const select = await screen.findByRole("combobox", { name: "Price" });
     expect(select).toHaveValue("free");
     expect(
@@ -42,7 +48,8 @@ describe("the author's price", () => {
     ["pending", { moderationStatus: "PENDING" }],
     ["rejected", { moderationStatus: "REJECTED" }],
   ])("is not offered on a %s story", async (_what, overrides) => {
-    renderReaderAsAuthor(listed(overrides));
+    const { user } = renderReaderAsAuthor(listed(overrides));
+    await openManage(user);
     await screen.findByRole("button", { name: /Make (Public|Private)/ });
     expect(screen.queryByRole("combobox", { name: "Price" })).not.toBeInTheDocument();
   });
@@ -58,6 +65,7 @@ describe("the author's price", () => {
       priced(199, money(199, "$1.99")),
       priced(null, null),
     ]);
+    await openManage(user);
     const select = await screen.findByRole("combobox", { name: "Price" });
     await user.selectOptions(select, "$1.99");
     expect(await screen.findByText("Story is now priced at $1.99.")).toBeInTheDocument();
@@ -77,6 +85,7 @@ describe("the author's price", () => {
         result: { errors: [new GraphQLError(reason, { extensions: { code: "CONFLICT" } })] },
       },
     ]);
+    await openManage(user);
     const select = await screen.findByRole("combobox", { name: "Price" });
     await user.selectOptions(select, "$0.99");
     expect(await screen.findByRole("alert")).toHaveTextContent(reason);

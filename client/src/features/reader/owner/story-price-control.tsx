@@ -36,10 +36,14 @@ export function StoryPriceControl({ storyId, priceCents }: StoryPriceControlProp
   }
 
   return (
-    <div className="story-price-control">
-      <label htmlFor={selectId}>Price</label>
+    <div className="field story-price-control">
+      <label className="field__label" htmlFor={selectId}>
+        Price
+      </label>
+      {/* The product's field (44 px, themed), like the category beside it (issue 29 row 7). */}
       <select
         id={selectId}
+        className="field__input field__select"
         value={priceCents === null ? FREE : String(priceCents)}
         disabled={settingPrice}
         onChange={(event) => void change(event.target.value)}

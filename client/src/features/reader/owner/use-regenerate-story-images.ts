@@ -8,6 +8,7 @@ export const RegenerateStoryImagesMutation = graphql(`
     regenerateStoryImages(id: $id) {
       id
       updatedAt
+      imagesPending
     }
   }
 `);

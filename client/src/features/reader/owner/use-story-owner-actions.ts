@@ -14,7 +14,7 @@ type ShowMessage = (message: TimedMessage | null, timeoutMs?: number) => void;
  * regenerate the pictures, make it public or private), each outcome shown through `showMessage`.
  */
 export function useStoryOwnerActions(
-  story: { id: string; status: string; isPublic: boolean },
+  story: { id: string; status: string; isPublic: boolean; imagesPending: boolean },
   showMessage: ShowMessage,
 ) {
   const [askingToDiscard, setAskingToDiscard] = useState(false);
@@ -49,6 +49,8 @@ export function useStoryOwnerActions(
   return {
     busy: confirming || discarding || regeneratingImages || updatingVisibility,
     discarding,
+    // Busy from the press until the new pictures are there (the reader reloads the story).
+    regeneratingImages: regeneratingImages || story.imagesPending,
     discardAction,
     askingToDiscard,
     askToDiscard: () => setAskingToDiscard(true),

@@ -1,13 +1,17 @@
+import type { ReactNode } from "react";
+import { busyButtonProps } from "../../../lib/busy-button";
 import type { TimedMessage } from "../../../lib/use-timed-message";
 import { BookmarkButton } from "../actions/bookmark-button";
 import { CommentsIcon, ShareIcon } from "./reader-header-icons";
 
-interface ReaderHeaderProps {
+export interface ReaderHeaderProps {
   /** The story's title, or null while it loads. */
   title: string | null;
   onBack: () => void;
   /** For signed-in readers, unless the story is generating. */
   showActions: boolean;
+  /** A draft not yet confirmed: nothing to share or bookmark yet, only its comments. */
+  draft?: boolean;
   commentsEnabled: boolean;
   onToggleComments: () => void;
   onShare: () => void;
@@ -16,6 +20,13 @@ interface ReaderHeaderProps {
   bookmarked: boolean;
   onToggleBookmark: () => void;
   message: TimedMessage | null;
+  /**
+   * The reader's tools, for every reader of a story they can read: Read aloud, the "Aa" menu and,
+   * for its author, Manage.
+   */
+  tools?: ReactNode;
+  /** Under the bar's row, inside the sticky bar: the read-aloud controls while it speaks. */
+  below?: ReactNode;
 }
 
 /**
@@ -34,6 +45,7 @@ export function ReaderHeader(props: ReaderHeaderProps) {
           <span aria-hidden="true">←</span> <span className="reader-header__label">Back</span>
         </button>
         <p className="reader-header__title">{props.title ?? "Loading..."}</p>
+        {props.tools ? <div className="reader-header__tools">{props.tools}</div> : null}
         {props.showActions ? (
           <div className="reader-header__actions">
             <button
@@ -47,19 +59,23 @@ export function ReaderHeader(props: ReaderHeaderProps) {
                 {props.commentsEnabled ? "Disable comments" : "Enable comments"}
               </span>
             </button>
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={props.sharing}
-              onClick={props.onShare}
-            >
-              <ShareIcon />
-              <span className="reader-header__label">Share story</span>
-            </button>
-            <BookmarkButton bookmarked={props.bookmarked} onToggle={props.onToggleBookmark} />
+            {props.draft ? null : (
+              <>
+                <button
+                  type="button"
+                  className="button button--secondary"
+                  {...busyButtonProps(props.sharing, props.onShare)}
+                >
+                  <ShareIcon />
+                  <span className="reader-header__label">Share story</span>
+                </button>
+                <BookmarkButton bookmarked={props.bookmarked} onToggle={props.onToggleBookmark} />
+              </>
+            )}
           </div>
         ) : null}
       </div>
+      {props.below}
       {props.message ? (
         <p
           className={`reader-header__message reader-header__message--${props.message.tone}`}

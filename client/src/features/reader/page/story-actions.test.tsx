@@ -1,4 +1,4 @@
-import { screen, waitFor } from "@testing-library/react";
+import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { renderRoute } from "../../../testing/render-route";
 import { storyFixture } from "../../../testing/story-fixtures";
@@ -9,26 +9,76 @@ const path = `/stories/${PUBLIC_ID}`;
 const completed = (overrides = {}) => storyFixture({ status: "COMPLETED", ...overrides });
 
 describe("story reader actions", () => {
-  it("toggles comments between enabled and disabled", async () => {
-    const { user } = renderReaderAsAuthor(completed());
-    await user.click(await screen.findByRole("button", { name: "Enable comments" }));
-    expect(screen.getByRole("button", { name: "Disable comments" })).toHaveAttribute(
+  it("starts with comments enabled for a signed-in reader", async () => {
+    renderReaderAsAuthor(completed());
+    expect(await screen.findByRole("button", { name: "Disable comments" })).toHaveAttribute(
       "aria-pressed",
       "true",
     );
   });
 
-  it("remembers the reader's font choice", async () => {
+  it("remembers a reader who disabled comments, and one who enabled them again", async () => {
     const { user, unmount } = renderReaderAsAuthor(completed());
-    const picker = await screen.findByRole("combobox", { name: "Reader font" });
-    expect(picker).toHaveValue("Roboto");
-    await user.selectOptions(picker, "Merriweather");
-    expect(localStorage.getItem("storyReaderFont")).toBe("Merriweather");
-    unmount();
-    renderReaderAsAuthor(completed());
-    expect(await screen.findByRole("combobox", { name: "Reader font" })).toHaveValue(
-      "Merriweather",
+    await user.click(await screen.findByRole("button", { name: "Disable comments" }));
+    expect(screen.getByRole("button", { name: "Enable comments" })).toHaveAttribute(
+      "aria-pressed",
+      "false",
     );
+    unmount();
+    const again = renderReaderAsAuthor(completed());
+    await again.user.click(await screen.findByRole("button", { name: "Enable comments" }));
+    again.unmount();
+    renderReaderAsAuthor(completed());
+    expect(await screen.findByRole("button", { name: "Disable comments" })).toBeInTheDocument();
+  });
+
+  it("keeps every reading setting in the Aa menu, remembered, and draws the text with them", async () => {
+    const { user, unmount } = renderReaderAsAuthor(completed());
+    const aa = await screen.findByRole("button", { name: "Reading settings" });
+    expect(aa).toHaveAttribute("aria-expanded", "false");
+    await user.click(aa);
+    const menu = screen.getByRole("group", { name: "Reading settings" });
+    const font = within(menu).getByRole("combobox", { name: "Font" });
+    expect(font).toHaveValue("Roboto");
+    await user.selectOptions(font, "Merriweather");
+    await user.click(within(menu).getByRole("radio", { name: "Large" }));
+    await user.click(within(menu).getByRole("radio", { name: "Relaxed" }));
+    await user.click(within(menu).getByRole("radio", { name: "Narrow" }));
+    expect(localStorage.getItem("storyReaderFont")).toBe("Merriweather");
+    const column = document.querySelector<HTMLElement>(".story-reader")!;
+    expect(column.style.fontFamily).toContain("Merriweather");
+    expect(column.style.getPropertyValue("--reader-font-size")).toBe("1.3125rem");
+    expect(column.style.getPropertyValue("--reader-line-height")).toBe("2.1");
+    expect(column.style.getPropertyValue("--reader-width")).toBe("36rem");
+    // Escape closes it, back to its button.
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("group", { name: "Reading settings" })).not.toBeInTheDocument();
+    expect(aa).toHaveFocus();
+    unmount();
+
+    const { user: again } = renderReaderAsAuthor(completed());
+    await again.click(await screen.findByRole("button", { name: "Reading settings" }));
+    const reopened = screen.getByRole("group", { name: "Reading settings" });
+    expect(within(reopened).getByRole("combobox", { name: "Font" })).toHaveValue("Merriweather");
+    expect(within(reopened).getByRole("radio", { name: "Large" })).toBeChecked();
+    expect(within(reopened).getByRole("radio", { name: "Relaxed" })).toBeChecked();
+    expect(within(reopened).getByRole("radio", { name: "Narrow" })).toBeChecked();
+  });
+
+  it("keeps a completed story's author tools in a Manage sheet that gives focus back", async () => {
+    const { user } = renderReaderAsAuthor(completed());
+    const manage = await screen.findByRole("button", { name: "Manage" });
+    // Not in the reading column.
+    expect(screen.queryByRole("button", { name: "Delete Story" })).not.toBeInTheDocument();
+    await user.click(manage);
+    const sheet = screen.getByRole("dialog", { name: "Manage story" });
+    for (const name of ["Make Public", "Delete Story", "Regenerate Images"]) {
+      expect(within(sheet).getByRole("button", { name })).toBeInTheDocument();
+    }
+    expect(within(sheet).getByRole("combobox", { name: /Category/ })).toBeInTheDocument();
+    await user.keyboard("{Escape}");
+    expect(screen.queryByRole("dialog")).not.toBeInTheDocument();
+    expect(manage).toHaveFocus();
   });
 
   it("goes back to My Stories when the reader was opened directly", async () => {

@@ -1,4 +1,4 @@
-import { fireEvent, screen, within } from "@testing-library/react";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { resetDeferredApolloForTests, startApolloLoad } from "../../../apollo/deferred-apollo";
 import {
@@ -91,8 +91,9 @@ describe("a story page's first view", () => {
           .map((link) => link.textContent),
       ).toEqual(["#sea", "#light"]);
       expect(screen.getByRole("button", { name: "Comments (2)" })).toBeInTheDocument();
-      expect(screen.getByRole("combobox", { name: "Reader font" })).toBeInTheDocument();
-      expect(document.title).toBe("The Lantern Keeper · Storyloom");
+      expect(screen.getByRole("button", { name: "Reading settings" })).toBeInTheDocument();
+      // The title is set by an effect after the first paint.
+      await waitFor(() => expect(document.title).toBe("The Lantern Keeper · Storyloom"));
       // Nothing asked for it: it waits for the visitor's first interaction (main.tsx).
       expect(apollo.load).not.toHaveBeenCalled();
     },
@@ -152,17 +153,21 @@ describe("a story page's first view", () => {
     inlineStory(visitorStory());
     const apollo = heldLoader();
     renderDeferredApp(path);
-    const firstPicker = await screen.findByRole("combobox", { name: "Reader font" }, FIRST_RENDER);
+    const firstPicker = await screen.findByRole(
+      "button",
+      { name: "Reading settings" },
+      FIRST_RENDER,
+    );
     firstPicker.focus();
 
     void startApolloLoad();
     apollo.release();
     await vi.waitFor(
-      () => expect(screen.getByRole("combobox", { name: "Reader font" })).not.toBe(firstPicker),
+      () => expect(screen.getByRole("button", { name: "Reading settings" })).not.toBe(firstPicker),
       FIRST_RENDER,
     );
 
-    expect(document.activeElement).toBe(screen.getByRole("combobox", { name: "Reader font" }));
+    expect(document.activeElement).toBe(screen.getByRole("button", { name: "Reading settings" }));
   });
 
   it("opens the comments a visitor asked for before the reader could show them", async () => {

@@ -6,25 +6,40 @@ import { useGoBack } from "../../../lib/use-go-back";
 import { AffiliateLinks } from "../../ads";
 import { CommentsLauncher, requestCommentsOpen } from "../../comments/components";
 import { SignInLink } from "../../../components/sign-in-link";
+import { VisitorSubscribeLink } from "../author/visitor-subscribe-link";
 import type { FirstViewStory } from "./first-view-story";
-import { FontPicker } from "../text/font-picker";
-import { fontFamilyOf } from "../text/reader-fonts";
+import { EpubDownload } from "../text/epub-download";
+import { canReadAloud, requestReadAloud } from "../read-aloud/read-aloud-support";
+import { useReadingSettings } from "../settings/use-reading-settings";
 import { ReaderHeader } from "./reader-header";
+import { ReaderTools, type ReadAloudTool } from "./reader-tools";
 import { ReadingProgress } from "./reading-progress";
-import { StoryLabelList } from "../text/story-label-list";
+import { StoryByline } from "../text/story-byline";
+import { StoryEnd } from "../text/story-end";
+import { END_TAGS_LABEL, StoryLabelList } from "../text/story-label-list";
 import { StoryOffer } from "../text/story-offer";
 import { StoryText } from "../text/story-text";
 import type { StoryTextFragment } from "../text/story-text-fragment";
-import { useReaderFont } from "../text/use-reader-font";
 import "./story-page.css";
 
 const nothing = () => {};
+
+/** Read aloud on the first view: the reader starts it once it has taken over. */
+const firstViewReadAloud: ReadAloudTool = {
+  supported: canReadAloud(),
+  status: "idle",
+  start: () => {
+    requestReadAloud();
+    void startApolloLoad().catch(() => {});
+  },
+  stop: nothing,
+};
 
 /**
  * A visitor's story page drawn from the answer inlined with the HTML, before Apollo Client has
  * loaded (docs/decisions/038-first-views-without-apollo.md): what the reader draws for a visitor
  * on a completed story, element for element, so that the reader can take its place without a
- * shift. Links, the font and Back work here; Comments asks for the sidebar, which the reader opens
+ * shift. Links, the Aa menu and Back work here; Comments asks for the sidebar, which the reader opens
  * once it has taken over.
  */
 export function StoryFirstView({
@@ -36,19 +51,42 @@ export function StoryFirstView({
 }) {
   useDocumentTitle(story.title);
   const goBack = useGoBack("/my/stories");
-  const [font, setFont] = useReaderFont();
+  const settings = useReadingSettings();
   const offer =
     story.price && story.viewerAccess && !story.viewerAccess.full ? (
       <StoryOffer storyId={story.id} price={story.price}>
         <SignInLink>Sign in to buy it</SignInLink>
       </StoryOffer>
     ) : null;
+  const author = story.author ?? null;
+  const labels = <StoryLabelList category={story.category ?? null} tags={story.tags} />;
+  const subscribe = author ? <VisitorSubscribeLink /> : null;
   const text = (
     <StoryText
       story={story as unknown as FragmentType<typeof StoryTextFragment>}
       annotations={null}
       offer={offer}
       adSlots
+      header={
+        <StoryByline
+          author={author}
+          createdAt={story.createdAt}
+          wordCount={story.wordCount ?? null}
+          subscribe={subscribe}
+          labels={labels}
+        />
+      }
+      ending={
+        offer ? null : (
+          <StoryEnd
+            author={author}
+            subscribe={subscribe}
+            labels={<StoryLabelList category={null} tags={story.tags} tagsLabel={END_TAGS_LABEL} />}
+          >
+            <AffiliateLinks />
+          </StoryEnd>
+        )
+      }
     />
   );
   return (
@@ -64,11 +102,10 @@ export function StoryFirstView({
         bookmarked={story.viewerHasBookmarked}
         onToggleBookmark={nothing}
         message={null}
+        tools={<ReaderTools readAloud={firstViewReadAloud} settings={settings} />}
       />
-      <div className="story-reader" style={{ fontFamily: fontFamilyOf(font) }}>
+      <div className="story-reader" style={settings.style}>
         <ReadingProgress />
-        <StoryLabelList category={story.category ?? null} tags={story.tags} />
-        <FontPicker font={font} onChange={setFont} />
         {text}
         {story.viewerCanComment ? (
           <CommentsLauncher
@@ -79,7 +116,9 @@ export function StoryFirstView({
             }}
           />
         ) : null}
-        <AffiliateLinks />
+        {/* As the reader draws it (story-reader.tsx), so the hand-over moves nothing. */}
+        <EpubDownload publicId={story.publicId} withDiscussion={story.viewerCanComment} />
+        {offer ? <AffiliateLinks /> : null}
       </div>
     </div>
   );

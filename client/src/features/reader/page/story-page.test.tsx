@@ -127,7 +127,7 @@ describe("story reader", () => {
 
   it("shows the owner of an approved story no rejection", async () => {
     renderStory(storyFixture());
-    expect(await screen.findByRole("button", { name: "Make Public" })).toBeInTheDocument();
+    expect(await screen.findByRole("button", { name: "Manage" })).toBeInTheDocument();
     expect(screen.queryByText("Rejected by a moderator.")).not.toBeInTheDocument();
   });
 
@@ -155,6 +155,9 @@ describe("story reader", () => {
     expect(offer).toHaveTextContent("The rest of this story is $1.99.");
     const free = screen.getByText("Water rose over the city.");
     const locked = screen.getByRole("heading", { level: 2, name: "The Keeper (locked)" });
+    // A drawn lock, not an emoji (issue 29 row 12).
+    expect(locked).not.toHaveTextContent("🔒");
+    expect(locked.querySelector("svg.story-text__lock")).not.toBeNull();
     expect(free.compareDocumentPosition(offer) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
     expect(offer.compareDocumentPosition(locked) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
@@ -239,8 +242,26 @@ describe("story reader", () => {
 
   it("says N/A for the chapter count of a story without content", async () => {
     const { user } = renderStory(storyFixture({ status: "READY_FOR_REVIEW", content: null }));
-    await user.click(await screen.findByRole("button", { name: "Show Preview" }));
-    expect(screen.getByText("N/A")).toBeVisible();
+    const toggle = await screen.findByRole("button", { name: "Show Preview" });
+    await user.click(toggle);
+    const preview = document.getElementById(toggle.getAttribute("aria-controls") ?? "");
+    expect(within(preview as HTMLElement).getByText("N/A")).toBeVisible();
+  });
+
+  it("shows the draft's words, chapters and reading time in a review card", async () => {
+    renderStory(storyFixture({ status: "READY_FOR_REVIEW", wordCount: 1380 }));
+    await screen.findByRole("heading", { name: "Generation Complete!" });
+    const review = screen.getByLabelText("Your draft");
+    expect(review).toHaveTextContent("Words1,380");
+    expect(review).toHaveTextContent("Chapters2");
+    expect(review).toHaveTextContent("Reading time6 min");
+  });
+
+  it("offers no Share or bookmark on a draft not yet confirmed, only its comments", async () => {
+    renderStory(storyFixture({ status: "READY_FOR_REVIEW" }));
+    expect(await screen.findByRole("button", { name: "Disable comments" })).toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Share story" })).not.toBeInTheDocument();
+    expect(screen.queryByRole("button", { name: "Add bookmark" })).not.toBeInTheDocument();
   });
 
   it("shows the owner of a discarded story the default message and Regenerate Story", async () => {
@@ -282,6 +303,8 @@ describe("story reader", () => {
       "/explore",
     );
     expect(screen.getByRole("link", { name: "My Stories" })).toHaveAttribute("href", "/my/stories");
+    // The sub-header names the page, not "Loading..." (issue 29 row 12).
+    expect(document.querySelector(".reader-header__title")).toHaveTextContent("Story Not Found");
   });
 
   it("shows Error Loading Story with the server's words, and Try Again loads it again", async () => {

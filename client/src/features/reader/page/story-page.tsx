@@ -2,6 +2,8 @@ import type { FragmentType } from "../../../__generated__";
 import { useEffect, useState } from "react";
 import { useLocation, useParams } from "react-router";
 import { readStoryReaderRouteState } from "../../../lib/story-reader-route-state";
+import { useOfflineCopy } from "../../offline/components";
+import { OfflineStoryView } from "./offline-story-view";
 import { StoryReader, type StoryReaderFragment } from "./story-reader";
 import "./story-page.css";
 
@@ -11,6 +13,15 @@ export function StoryPage() {
   const location = useLocation();
   const { initialStory, animateOnEnter } = readStoryReaderRouteState(location.state, storyId);
   const entered = useEnterAnimation(animateOnEnter);
+  // Offline, a story this reader saved is read from its copy (docs/product.md#offline-reading).
+  const offlineCopy = useOfflineCopy(storyId);
+  if (offlineCopy) {
+    return (
+      <div className="story-page story-page--entered">
+        <OfflineStoryView key={storyId} saved={offlineCopy} />
+      </div>
+    );
+  }
   return (
     <div className={entered ? "story-page story-page--entered" : "story-page"}>
       <StoryReader

@@ -1,6 +1,7 @@
 import type { StoryReader_StoryFragment } from "../../../__generated__/graphql";
 import { RejectionNotice } from "../../../components/rejection-notice";
 import { GeneratingView } from "../live/generating-view";
+import { ShareWatchLink } from "../live/share-watch-link";
 import type { StoryLiveUpdates } from "../live/use-story-live-updates";
 import { READER_MESSAGES } from "../messages";
 import { OwnerControls } from "../owner/owner-controls";
@@ -33,8 +34,10 @@ export function StoryStatusView(props: StoryStatusViewProps) {
         <GeneratingView
           progress={story.progress}
           message={story.statusMessage ?? null}
+          chapters={live.preview?.chapters ?? story.content?.chapters ?? []}
           cancelling={owner.discarding}
           onCancel={owner.askToDiscard}
+          shareControl={story.viewerIsAuthor ? <ShareWatchLink storyId={story.id} /> : null}
         />
       );
     case "READY_FOR_REVIEW":
@@ -43,14 +46,19 @@ export function StoryStatusView(props: StoryStatusViewProps) {
           message={story.statusMessage ?? null}
           previewTitle={live.preview?.title ?? story.title}
           chapterCount={story.content?.chapters.length ?? live.preview?.chapterCount ?? null}
+          wordCount={story.wordCount ?? null}
           busy={owner.busy}
+          regeneratingImages={owner.regeneratingImages}
           onConfirm={owner.confirmStory}
           onDiscard={owner.askToDiscard}
           onRegenerateImages={owner.regenerateImages}
         />
       );
     case "COMPLETED":
-      return story.viewerIsAuthor ? <CompletedStoryControls story={story} owner={owner} /> : null;
+      // Its author's tools are in the reader bar's Manage; a moderator's refusal stays in sight.
+      return story.viewerIsAuthor && story.moderationStatus === "REJECTED" ? (
+        <RejectionNotice reason={story.moderationReason ?? null} />
+      ) : null;
     case "DISCARDED":
     case "ERROR":
       return (
@@ -71,8 +79,8 @@ export function StoryStatusView(props: StoryStatusViewProps) {
   }
 }
 
-/** A completed story's author: the moderator's reason if rejected, visibility, discard, price. */
-function CompletedStoryControls({
+/** A completed story's author, in the Manage sheet: visibility, delete, pictures, price. */
+export function ManageStoryControls({
   story,
   owner,
 }: {
@@ -83,12 +91,10 @@ function CompletedStoryControls({
   const priceable = story.isPublic && story.moderationStatus === "APPROVED";
   return (
     <>
-      {story.moderationStatus === "REJECTED" ? (
-        <RejectionNotice reason={story.moderationReason ?? null} />
-      ) : null}
       <OwnerControls
         isPublic={story.isPublic}
         busy={owner.busy}
+        regeneratingImages={owner.regeneratingImages}
         onToggleVisibility={owner.toggleVisibility}
         onDiscard={owner.askToDiscard}
         onRegenerateImages={owner.regenerateImages}

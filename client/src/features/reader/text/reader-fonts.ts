@@ -5,7 +5,8 @@ import { STORAGE_KEYS } from "../../../lib/storage-keys";
 import { readStorage, writeStorage } from "../../../lib/storage";
 
 const FALLBACK_STACK: Record<ReaderFont, string> = {
-  Roboto: "sans-serif",
+  // The default face, on every first view: a local face scaled to Roboto's metrics (global.css).
+  Roboto: '"Roboto Fallback", sans-serif',
   "Open Sans": "sans-serif",
   Lato: "sans-serif",
   Merriweather: "serif",
@@ -47,6 +48,9 @@ export function loadReaderFont(font: ReaderFont): Promise<unknown> {
   return FONT_LOADERS[font]();
 }
 
+/** The face's family name where it differs from the choice's (Inter is loaded as a variable face). */
+const FAMILY: Partial<Record<ReaderFont, string>> = { Inter: "Inter Variable" };
+
 export function fontFamilyOf(font: ReaderFont): string {
-  return `"${font}", ${FALLBACK_STACK[font]}`;
+  return `"${FAMILY[font] ?? font}", ${FALLBACK_STACK[font]}`;
 }

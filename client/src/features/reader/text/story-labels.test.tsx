@@ -78,6 +78,8 @@ describe("the story's category and tags", () => {
       ],
       subscriptions: new MockSubscriptionLink(),
     });
+    // A completed story's category is in the reader bar's Manage sheet.
+    await user.click(await screen.findByRole("button", { name: "Manage" }));
     await screen.findByRole("option", { name: "Fables" });
     await user.selectOptions(screen.getByLabelText("Category"), "Fables");
     await vi.waitFor(() => expect(setCategory).toHaveBeenCalled());

@@ -11,6 +11,12 @@ export const StoryTextFragment = graphql(`
   fragment StoryText_story on Story {
     title
     description
+    createdAt
+    wordCount
+    author {
+      id
+      username
+    }
     headerImageUrl
     content {
       chapters {

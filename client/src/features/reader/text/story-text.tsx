@@ -22,6 +22,10 @@ interface StoryTextProps {
    * they have not bought: docs/product.md#prices-and-access).
    */
   offer?: ReactNode;
+  /** Under the title: the byline, the meta line and the labels (./story-byline.tsx). */
+  header?: ReactNode;
+  /** After the last chapter: the end-of-story block (./story-end.tsx). */
+  ending?: ReactNode;
 }
 
 function Illustration({ image }: { image: StoryImage }) {
@@ -33,11 +37,37 @@ function Illustration({ image }: { image: StoryImage }) {
   );
 }
 
+/** A drawn lock, in the text's colour (never an emoji: issue 29 row 12). */
+function LockIcon() {
+  return (
+    <svg
+      className="story-text__lock"
+      viewBox="0 0 24 24"
+      width="20"
+      height="20"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <rect
+        x="5"
+        y="11"
+        width="14"
+        height="10"
+        rx="2"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="2"
+      />
+      <path d="M8 11V8a4 4 0 0 1 8 0v3" fill="none" stroke="currentColor" strokeWidth="2" />
+    </svg>
+  );
+}
+
 /** A locked chapter's heading: its title and a lock, no text (the server sent none). */
 function LockedHeading({ title }: { title: string }) {
   return (
     <h2 className="story-text__locked-title" aria-label={`${title} (locked)`}>
-      <span aria-hidden="true">🔒 </span>
+      <LockIcon />
       {title}
     </h2>
   );
@@ -93,17 +123,18 @@ export function StoryText(props: StoryTextProps) {
 
   return (
     <article className="story-text">
+      <h1 className="story-text__title">{story.title}</h1>
+      {props.header}
+      {story.description ? <p className="story-text__description">{story.description}</p> : null}
       {coverUrl ? (
         <figure className="story-text__cover">
           <StoryPicture src={coverUrl} alt={cover?.altText ?? `Cover of ${story.title}`} />
-          {/* A cover's caption is usually the title, which the heading just below shows. */}
+          {/* A cover's caption is usually the title, which the heading above shows. */}
           {cover?.caption && cover.caption.trim() !== story.title.trim() ? (
             <figcaption>{cover.caption}</figcaption>
           ) : null}
         </figure>
       ) : null}
-      <h1 className="story-text__title">{story.title}</h1>
-      {story.description ? <p className="story-text__description">{story.description}</p> : null}
       {props.offer && offerAfter < 0 && firstLocked === 0 ? props.offer : null}
       {body.kind === "chapters"
         ? body.chapters.map((chapter, chapterIndex) => (
@@ -148,6 +179,7 @@ export function StoryText(props: StoryTextProps) {
       {body.kind === "unexpected" ? (
         <p className="muted">{READER_MESSAGES.contentUnexpected}</p>
       ) : null}
+      {props.ending}
     </article>
   );
 }

@@ -1,0 +1,20 @@
+// The library's words (docs/product.md#reading-progress).
+export const LIBRARY_MESSAGES = {
+  continueWhereLeftOff: "Continue where you left off",
+  newSinceRead: "New since you read",
+  seeWhatChanged: "See what changed",
+  hideWhatChanged: "Hide what changed",
+  changesLoading: "Loading what changed…",
+  added: "Added:",
+  removed: "Removed:",
+  readLater: "Read later",
+  savedForLater: "Saved for later",
+  markFinished: "Mark as finished",
+  finished: "Finished",
+  continueReading: "Continue reading",
+  libraryTitle: "My Library",
+  loadFailed: "Could not load your library. Please refresh or try again later.",
+  emptyReading: "Stories you start reading show here.",
+  emptyFinished: "Stories you read to the end show here.",
+  emptyLater: "Stories you save for later show here.",
+} as const;
