@@ -23,7 +23,12 @@ export default async function globalSetup() {
   }
   const dataDir = mkdtempSync(path.join(tmpdir(), "storyloom-e2e-"));
   stoppers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
-  const shared = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId };
+  // Metrics on any free port: runs of other checkouts share the machine (docs/decisions/046).
+  const shared = {
+    FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+    FIREBASE_PROJECT_ID: projectId,
+    METRICS_PORT: "0",
+  };
   const quiet = !process.env.E2E_VERBOSE;
 
   const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
@@ -38,6 +43,9 @@ export default async function globalSetup() {
       // Every browser and helper of the run starts its stories from 127.0.0.1, one address: the
       // run starts more than the default 30 in ten minutes (the limit itself is the api's tests').
       STORY_STARTS_PER_ADDRESS: "500",
+      // Trending Now ranks each first page at its own instant, so a story a test has just
+      // published is in it whichever tests ran before (decision 041's scores stay the same).
+      TRENDING_REFRESH_MS: "0",
       // The admin of the ads journey (tests/ads.spec.ts), who signs in with Google.
       ADMIN_EMAILS: "ads-admin@example.com",
     },

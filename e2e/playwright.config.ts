@@ -32,6 +32,10 @@ export default defineConfig({
   ],
   use: {
     ...devices["Desktop Chrome"],
+    // The app's service worker (docs/decisions/059-offline-reading.md) only where a test is about
+    // it (offline-reading.spec.ts allows it): elsewhere its install would fetch the whole precache
+    // beside what the test measures.
+    serviceWorkers: "block",
     trace: "retain-on-failure",
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH || TEST_VARIABLES.CHROMIUM_PATH.default,

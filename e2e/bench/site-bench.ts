@@ -3,9 +3,6 @@
 // through the api on PostgreSQL and on PGlite and of the home page's FreshThreads query through the
 // bff, each against a reference measured in the same run. Prints one table, each line with its goal
 // and PASS or MISS. Not a test: figures depend on the machine; the ratios are what to compare.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import {
   combineRuns,
   compareThroughput,
@@ -17,9 +14,9 @@ import {
   type TableRow,
   type ThroughputRun,
 } from "../../scripts/lib/bench-report.mjs";
-import { startProcess } from "../../scripts/lib/processes.mjs";
 import { TEST_VARIABLES } from "../../scripts/lib/environment-variables.mjs";
 import {
+  bareServerRun,
   CONNECTIONS,
   cpuMs,
   measureFirstRender,
@@ -29,7 +26,7 @@ import {
   warmUp,
   type LighthouseScores,
 } from "./measure.js";
-import { ANONYMOUS_REQUESTS_PER_MINUTE, root, startStack } from "./stack.js";
+import { ANONYMOUS_REQUESTS_PER_MINUTE, startStack } from "./stack.js";
 
 /**
  * REST on PostgreSQL, on PGlite and FreshThreads are measured in turn, in this many rounds of
@@ -65,33 +62,6 @@ function partsToRun(args: string[]): Set<Part> {
   return new Set(chosen.length > 0 ? (chosen as Part[]) : PARTS);
 }
 const parts = partsToRun(process.argv.slice(2));
-
-async function bareServerRun(apiUrl: string): Promise<ThroughputRun> {
-  const response = await fetch(`${apiUrl}${REST_PAGE}`);
-  if (response.status !== 200) throw new Error(`${REST_PAGE} answered ${response.status}`);
-  const dir = mkdtempSync(path.join(tmpdir(), "storyloom-bare-"));
-  const bodyFile = path.join(dir, "body.json");
-  writeFileSync(bodyFile, Buffer.from(await response.arrayBuffer()));
-  const bare = startProcess(
-    "bare",
-    process.execPath,
-    [
-      path.join(root, "e2e/dist/bare-server.js"),
-      bodyFile,
-      response.headers.get("content-type") ?? "application/json",
-    ],
-    { readyPattern: /listening on (http:\/\/\S+)/, quiet: true },
-  );
-  try {
-    const match = await bare.ready;
-    const target = { url: `${match?.[1]}${REST_PAGE}` };
-    await warmUp(target);
-    return await measureThroughput(target, ROUNDS * ROUND_SECONDS);
-  } finally {
-    await bare.stop();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
 
 /** The FreshThreads answer must be whole (nine stories, no errors) for its throughput to count. */
 async function checkFreshThreads(bffUrl: string, body: string) {
@@ -134,7 +104,8 @@ function lighthouseRow(
     measured:
       `perf ${performance}, a11y ${accessibility}, BP ${bestPractices}, SEO ${seo} ` +
       `(FCP ${(scores.fcpMs / 1000).toFixed(1)} s, LCP ${(scores.lcpMs / 1000).toFixed(1)} s, ` +
-      `TBT ${Math.round(scores.tbtMs)} ms, CLS ${scores.cls.toFixed(2)})`,
+      `TBT ${Math.round(scores.tbtMs)} ms, CLS ${scores.cls.toFixed(2)}; ` +
+      `median of ${scores.runs.length} runs: ${scores.runs.join(", ")})`,
     goal,
     result: verdict(checks),
   };
@@ -201,7 +172,7 @@ try {
     }
     const perRequest = (ms: number, count: number) => `${(ms / count).toFixed(2)} ms`;
     await checkFreshThreads(stack.bffUrl, firstRender.freshThreadsBody);
-    const bare = await bareServerRun(stack.postgresApiUrl);
+    const bare = await bareServerRun(`${stack.postgresApiUrl}${REST_PAGE}`, ROUNDS * ROUND_SECONDS);
     const restPostgres = combineRuns(rounds.restPostgres ?? []);
     const restPglite = combineRuns(rounds.restPglite ?? []);
     const bff = combineRuns(rounds.bff ?? []);

@@ -34,6 +34,12 @@ export interface Stack {
   pids: { postgresApi: number; bff: number };
   /** Public ids of the listed stories, newest first. */
   storyIds: string[];
+  /** The Auth emulator's host:port, to sign members up (members-bench.ts). */
+  emulatorHost: string;
+  /** ID tokens of the readers who commented. */
+  readerTokens: string[];
+  /** Another bff on the PostgreSQL api, with these settings; stopped with the stack. */
+  startBff(env: Record<string, string>): Promise<{ url: string; pid: number }>;
   seedSummary: string;
   stop(): Promise<void>;
 }
@@ -63,6 +69,7 @@ function startApi(name: string, env: Record<string, string>): StartedProcess {
     env: {
       ...env,
       API_PORT: "0",
+      METRICS_PORT: "0",
       LOG_LEVEL: "warn",
       ANONYMOUS_REQUESTS_PER_MINUTE,
     },
@@ -130,13 +137,17 @@ export async function startStack(options: {
   try {
     log("bench: starting the Auth emulator, seeding PostgreSQL and PGlite...");
     const emulatorOutput: string[] = [];
-    const emulatorStarting = startAuthEmulator({
-      projectId: options.projectId,
-      onLine: (line) => {
-        emulatorOutput.push(line);
-        if (emulatorOutput.length > 40) emulatorOutput.shift();
-      },
-    });
+    // A running emulator when the caller names one (as the test suites take it), else its own.
+    const running = process.env.FIREBASE_AUTH_EMULATOR_HOST;
+    const emulatorStarting = running
+      ? Promise.resolve({ host: running, stop: async () => {} })
+      : startAuthEmulator({
+          projectId: options.projectId,
+          onLine: (line) => {
+            emulatorOutput.push(line);
+            if (emulatorOutput.length > 40) emulatorOutput.shift();
+          },
+        });
     stoppers.unshift(async () => (await emulatorStarting).stop());
 
     const databaseName = `storyloom_bench_${process.pid}`;
@@ -170,14 +181,18 @@ export async function startStack(options: {
     const postgresApiUrl = await readyUrl(postgresApi);
     const pgliteApiUrl = await readyUrl(pgliteApi);
 
-    const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/main.js")], {
-      // The bff's visitor cache counts its answers at the api, in batches at its ceiling (decision 037).
-      env: { ...shared, BFF_PORT: "0", API_URL: postgresApiUrl },
-      readyPattern: /listening on (http:\/\/\S+)/,
-      quiet: true,
-    });
-    stoppers.unshift(() => bff.stop());
-    const bffUrl = await readyUrl(bff);
+    const startBff = async (env: Record<string, string>) => {
+      const bff = startProcess("bff", process.execPath, [path.join(root, "bff/dist/main.js")], {
+        // The bff's visitor cache counts its answers at the api, in batches at its ceiling (decision 037).
+        env: { ...shared, BFF_PORT: "0", METRICS_PORT: "0", API_URL: postgresApiUrl, ...env },
+        readyPattern: /listening on (http:\/\/\S+)/,
+        quiet: true,
+      });
+      stoppers.unshift(() => bff.stop());
+      return { url: await readyUrl(bff), pid: bff.child.pid ?? 0 };
+    };
+    const bff = await startBff({});
+    const bffUrl = bff.url;
 
     const tokens: string[] = [];
     try {
@@ -198,7 +213,10 @@ export async function startStack(options: {
       postgresApiUrl,
       pgliteApiUrl,
       storyIds,
-      pids: { postgresApi: postgresApi.child.pid ?? 0, bff: bff.child.pid ?? 0 },
+      pids: { postgresApi: postgresApi.child.pid ?? 0, bff: bff.pid },
+      emulatorHost: emulator.host,
+      readerTokens: tokens,
+      startBff,
       seedSummary: `${storyIds.length} public stories with covers (npm run seed), ${comments} comments by ${READERS} readers`,
       stop,
     };

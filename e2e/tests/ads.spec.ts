@@ -110,12 +110,19 @@ test("an admin runs an ad and an affiliate link; a visitor sees them labelled an
   // In the reader: a slot between passages, and the Recommended link with its disclosure.
   await reader.goto(`/stories/${story.publicId}`);
   await expect(reader.getByRole("heading", { name: story.title, level: 1 })).toBeVisible();
-  // The slot before the last passage comes on screen near the end of the story.
-  await reader.getByRole("region", { name: "Recommended" }).scrollIntoViewIfNeeded();
+  // The slot before the last passage comes on screen as the reader reaches that passage (a slot
+  // asks for its ad only once on screen; the end-of-story block below it is taller than a screen's
+  // half, so jumping straight to Recommended would skip past it).
+  // The page drawn before Apollo Client loads is then replaced by the full reader: scroll again
+  // if the passage was swapped under the scroll.
   const passageSlot = reader.getByRole("complementary", { name: "Ad" }).first();
-  await expect(passageSlot).toContainText(/^Ad/);
+  await expect(async () => {
+    await reader.locator("article p[data-text-start]").last().scrollIntoViewIfNeeded();
+    await expect(passageSlot).toContainText(/^Ad/, { timeout: 2_000 });
+  }).toPass();
   await expect(passageSlot).toContainText(between);
   const recommended = reader.getByRole("region", { name: "Recommended" });
+  await recommended.scrollIntoViewIfNeeded();
   const item = recommended.getByRole("listitem").filter({ hasText: atlas });
   await expect(item).toContainText(`${atlas} Affiliate link · Storyloom may earn a commission`);
   const affiliate = item.getByRole("link", { name: atlas });

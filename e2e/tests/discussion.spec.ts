@@ -36,7 +36,8 @@ test("a reader comments on a passage, which is highlighted and listed; replies, 
   await signUpThroughForm(page, uniqueEmail("annotator"));
   await page.goto(`/stories/${story.publicId}`);
   await expect(page.getByRole("heading", { name: story.title, level: 1 })).toBeVisible();
-  await page.getByRole("button", { name: "Enable comments" }).click();
+  // Comments start enabled for a signed-in reader.
+  await expect(page.getByRole("button", { name: "Disable comments" })).toBeVisible();
 
   // A passage: select it, Add Comment, and the composer names it by its first 30 characters.
   const selected = await selectStartOfFirstParagraph(page, 40);
@@ -88,7 +89,8 @@ test("a reader comments on a passage, which is highlighted and listed; replies, 
 
   // After a reload, everything but the deleted reply is still there.
   await page.reload();
-  await page.getByRole("button", { name: "Enable comments" }).click();
+  // Comments start enabled for a signed-in reader.
+  await expect(page.getByRole("button", { name: "Disable comments" })).toBeVisible();
   await page.getByRole("button", { name: /^Comments \(\d+\)$/ }).click();
   await expect(sidebar.getByText("This opening line sets the whole tide moving.")).toBeVisible();
   await expect(sidebar.getByText("Replying to myself, as one does.")).toHaveCount(0);
@@ -98,7 +100,7 @@ test("a reader comments on a passage, which is highlighted and listed; replies, 
   const otherPage = await other.newPage();
   await signUpThroughForm(otherPage, uniqueEmail("reporter"));
   await otherPage.goto(`/stories/${story.publicId}`);
-  await otherPage.getByRole("button", { name: "Enable comments" }).click();
+  await expect(otherPage.getByRole("button", { name: "Disable comments" })).toBeVisible();
   await otherPage.getByRole("button", { name: /^Comments \(\d+\)$/ }).click();
   const theirView = otherPage
     .getByRole("dialog", { name: "Comments" })

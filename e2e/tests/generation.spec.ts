@@ -2,7 +2,7 @@ import type { Page } from "@playwright/test";
 import { test, expect } from "../fixtures.js";
 import { signUpThroughForm, uniqueEmail } from "./helpers.js";
 
-async function startStory(page: Page, title: string) {
+async function startStory(page: Page, title: string, length?: string) {
   await page.goto("/stories/new");
   await page.getByLabel("Title").fill(title);
   await page
@@ -10,6 +10,7 @@ async function startStory(page: Page, title: string) {
     .fill("Mara, a young cartographer, maps a drowned city to find her missing brother Tomas.");
   await page.getByLabel("Tags").fill("fantasy, adventure");
   await page.getByLabel("Theme keywords").fill("tides, lanterns");
+  if (length) await page.getByLabel("Length").selectOption({ label: length });
   await page.getByRole("button", { name: "Generate Story" }).click();
   await expect(page).toHaveURL(/\/stories\/[A-Za-z0-9_-]+$/);
 }
@@ -20,17 +21,23 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
 }) => {
   await signUpThroughForm(page, uniqueEmail("writer"));
   const title = `The Drowned Atlas ${Date.now().toString(36)}`;
-  await startStory(page, title);
+  // A medium story (~1,500 words) is written over several seconds: on a busy machine a short one
+  // could be finished before the page had subscribed, leaving nothing to watch.
+  await startStory(page, title, "Medium (~1500 words)");
 
   // Progress is shown while the writer works, and it rises. Every value the page draws is recorded
   // as it is drawn: polling for it missed the short run of a story written on a busy machine.
   await expect(page.getByRole("heading", { name: "Generating Story..." })).toBeVisible();
   await page.evaluate(() => {
     const drawn: number[] = [];
-    (window as unknown as { progressDrawn: number[] }).progressDrawn = drawn;
+    const seen = window as unknown as { progressDrawn: number[]; draftDrawn: boolean };
+    seen.progressDrawn = drawn;
+    seen.draftDrawn = false;
     const record = () => {
       const match = /Progress: (\d+)%/.exec(document.body.textContent ?? "");
       if (match && Number(match[1]) !== drawn.at(-1)) drawn.push(Number(match[1]));
+      // The text as it is written, under its chapter's title.
+      if (document.querySelector('[aria-label="The story so far"] h2 + p')) seen.draftDrawn = true;
     };
     record();
     new MutationObserver(record).observe(document.body, {
@@ -47,23 +54,33 @@ test("sign up, generate, watch it being written, confirm, publish; a visitor rea
   );
   expect(Math.max(...drawn)).toBeGreaterThan(0);
   expect(drawn).toEqual([...drawn].sort((a, b) => a - b));
+  expect(await page.evaluate(() => (window as unknown as { draftDrawn: boolean }).draftDrawn)).toBe(
+    true,
+  );
+  // No connection chatter while it worked.
+  await expect(page.getByText("Connected. Waiting for updates...")).toHaveCount(0);
 
-  // The preview (title and chapter count) shows only when asked for.
-  const chapters = page.getByText("Chapters", { exact: true });
+  // The review card; the preview (title and chapter count) shows only when asked for.
+  await expect(page.getByRole("definition").filter({ hasText: /^\d[\d,]* min$/ })).toBeVisible();
+  const chapters = page.locator(".reader-banner__preview").getByText("Chapters", { exact: true });
   await expect(chapters).toBeHidden();
   await page.getByRole("button", { name: "Show Preview" }).click();
   await expect(chapters).toBeVisible();
   await expect(page.getByRole("button", { name: "Hide Preview" })).toBeVisible();
   await page.getByRole("button", { name: "Confirm Story" }).click();
+  // A completed story's author tools are in the reader bar's Manage sheet.
+  await page.getByRole("button", { name: "Manage" }).click();
   await expect(page.getByRole("button", { name: "Make Public" })).toBeVisible();
   // The owner sees the private story's pictures (an author sees their own: decision 030).
   const cover = page.getByRole("img", { name: /^Cover art for/ });
   await expect
     .poll(() => cover.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
     .toBeGreaterThan(0);
-  await page.getByRole("button", { name: "Make Public" }).click();
+  // Pressed from the keyboard, the focus stays on the button.
+  await page.getByRole("button", { name: "Make Public" }).focus();
+  await page.keyboard.press("Enter");
   await expect(page.getByText("Story is now public.")).toBeVisible();
-  await expect(page.getByRole("button", { name: "Make Private" })).toBeVisible();
+  await expect(page.getByRole("button", { name: "Make Private" })).toBeFocused();
   const storyUrl = page.url();
 
   // A visitor in a fresh context reads the story: chapters and their paragraphs.

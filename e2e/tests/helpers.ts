@@ -34,3 +34,22 @@ export async function signOut(page: Page) {
   await page.getByRole("button", { name: "Sign out" }).click();
   await expect(page.getByRole("link", { name: "Sign in" }).first()).toBeVisible();
 }
+
+/**
+ * Opens a story's Comments panel and answers it. A press made while the page still hands over from
+ * its first view to the live one can be lost on a busy machine: it presses again until the panel
+ * is open.
+ */
+export async function openComments(page: Page) {
+  const panel = page.getByRole("dialog", { name: "Comments" });
+  await expect(async () => {
+    if (!(await panel.isVisible())) {
+      await page
+        .getByRole("button", { name: /Comments/ })
+        .first()
+        .click();
+    }
+    await expect(panel).toBeVisible({ timeout: 5_000 });
+  }).toPass();
+  return panel;
+}

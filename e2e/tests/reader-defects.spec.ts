@@ -81,7 +81,7 @@ test("a passage that already has a note takes a second one: dragging inside the 
 
   // Comments load with the sidebar; then the note's passage is highlighted.
   await page.reload();
-  await page.getByRole("button", { name: "Enable comments" }).click();
+  await expect(page.getByRole("button", { name: "Disable comments" })).toBeVisible();
   await page.getByRole("button", { name: "Comments (1)" }).click();
   const sidebar = page.getByRole("dialog", { name: "Comments" });
   await expect(sidebar.getByText("The opening, noted first.")).toBeVisible();
@@ -116,7 +116,10 @@ test("a passage that already has a note takes a second one: dragging inside the 
           rect.left + rect.width / 2,
           rect.top + rect.height / 2,
         );
-        return rect.top < 64 && top !== null && top.closest(".site-header") !== null;
+        // Beneath the site's header or the reader's sticky bar, whichever is on top there.
+        return (
+          rect.top < 64 && top !== null && top.closest(".site-header, .reader-header") !== null
+        );
       }),
     )
     .toBe(true);
@@ -149,7 +152,7 @@ test("on a 375×812 phone the reader's headers stay one short row, with one-line
   );
   expect(headerBottom).toBeLessThanOrEqual(812 / 6);
   const back = (await page.getByRole("button", { name: "Back" }).boundingBox())!;
-  for (const name of ["Enable comments", "Share story", "Add bookmark"]) {
+  for (const name of ["Disable comments", "Share story", "Add bookmark"]) {
     const button = (await page.getByRole("button", { name }).boundingBox())!;
     // On the title's row, and no taller than the back button: one line each.
     expect(Math.abs(button.y - back.y)).toBeLessThan(2);
