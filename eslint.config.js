@@ -36,6 +36,11 @@ const API_CAPABILITIES = [
   "discovery",
   "payments",
   "ads",
+  "exports",
+  "notifications",
+  "continuation",
+  "allowance",
+  "watch",
 ];
 
 /** What each platform folder may import besides itself; platform never imports a capability. */
@@ -44,7 +49,8 @@ const API_PLATFORM_ALLOWED = {
   db: ["lib"],
   identity: ["lib"],
   storage: ["lib"],
-  http: ["db", "lib"],
+  observability: [],
+  http: ["db", "lib", "observability"],
   limits: ["http", "db", "lib"],
 };
 
@@ -255,17 +261,23 @@ const bff = (room, files) => ({
 /**
  * What each part of the bff may import besides itself (docs/decisions/039-bff-rooms.md). The api's
  * calls know nothing of GraphQL or of the bff's HTTP side; GraphQL knows the api's calls and none
- * of the transport; the transport knows GraphQL by the context it builds, never a resolver; the
+ * of the transport; the transport knows GraphQL by the context it builds and the web app's
+ * trusted documents (decision 051), never a resolver; the
+ * visitor cache also by which fields depend on their viewer (audience.ts, decision 043); the
  * pages run the client's first-data documents with that context.
  */
 const BFF_ALLOWED = {
   upstream: [],
   graphql: [bff("upstream"), bff("generated"), bff("resolvers")],
   resolvers: [bff("graphql"), bff("upstream"), bff("generated")],
-  transport: [bff("graphql", "context.ts"), bff("upstream"), bff("visitor-cache")],
+  transport: [
+    bff("graphql", "{context,trusted-documents}.ts"),
+    bff("upstream"),
+    bff("visitor-cache"),
+  ],
   "visitor-cache": [
     bff("transport", "visitor-turns.ts"),
-    bff("graphql", "context.ts"),
+    bff("graphql", "{context,audience,trusted-documents}.ts"),
     bff("upstream"),
   ],
   pages: [
@@ -418,6 +430,17 @@ export default tseslint.config(
     },
   },
   {
+    // Sizes a reader can hold in mind (docs/decisions/034-api-by-capability.md): a product file
+    // up to 400 lines, a function up to 150. Tests, benchmarks and the writer's word tables are
+    // long by nature; this file is configuration.
+    files: ["**/*.{ts,tsx,mts,mjs}"],
+    ignores: [...TEST_CODE, "**/bench/**", "writer/src/offline/words/**", "eslint.config.js"],
+    rules: {
+      "max-lines": ["error", { max: 400, skipBlankLines: false, skipComments: false }],
+      "max-lines-per-function": ["error", { max: 150, skipBlankLines: false, skipComments: false }],
+    },
+  },
+  {
     // The public GraphQL contract (docs/decisions/023-graphql-playground-and-other-clients.md):
     // graphql-eslint's schema rules, and a description on every type, field, argument, input
     // field and enum value, which the playground's docs pane and docs/graphql.md rely on.
@@ -445,9 +468,22 @@ export default tseslint.config(
               "CommentLocation",
               "PageInfo",
               "StoryGenerationUpdate",
+              // A story's next chapter (Continue the story): a value of its story, no identity.
+              "NextChapter",
+              // Values of the viewer or of a watch-live link, no identity of their own.
+              "AiAllowance",
+              "WatchLink",
+              "WatchedChapter",
+              "WatchedStory",
               // A search result's highlighted title and excerpt: values of one edge, no identity.
               "SearchHighlight",
               "HighlightPiece",
+              // A run of words of a version's diff (decision 054): a value of the version.
+              "TextChange",
+              // The reader's library (decision 058): a place in a story and a diff since reading,
+              // values of the reader's progress and of the story.
+              "ReadingPosition",
+              "ChangesSinceRead",
               // Paying for stories (decisions 030–032): values of the object that holds them (a
               // price, the viewer's access, an ad offer named by its nonce), an admin's view of a
               // purchase that has its own id, a provider's event, answers of a mutation.
@@ -460,6 +496,8 @@ export default tseslint.config(
               "PremiumStatus",
               "TestCheckout",
               "TestCheckoutRedirect",
+              // A reader's choice for one kind on one channel: a value of the viewer.
+              "NotificationPreference",
             ],
             suffixes: ["Connection", "Edge", "Payload"],
           },

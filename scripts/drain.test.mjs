@@ -36,6 +36,7 @@ async function bff(apiPort, drainTimeoutMs) {
       BFF_PORT: String(port),
       API_URL: `http://127.0.0.1:${apiPort}`,
       CLIENT_DIST: "",
+      METRICS_PORT: "0",
       FIREBASE_AUTH_EMULATOR_HOST: "127.0.0.1:9099",
       DRAIN_TIMEOUT_MS: String(drainTimeoutMs),
     },

@@ -94,6 +94,9 @@ describe("docker/compose.yml", () => {
       FIREBASE_API_KEY: "example-key",
       READ_HASH_SECRET: "example-secret",
       FIREBASE_SERVICE_ACCOUNT_FILE: path.join(root, "package.json"),
+      STRIPE_SECRET_KEY: "sk_test_example",
+      STRIPE_WEBHOOK_SECRET: "whsec_example",
+      GRAFANA_ADMIN_PASSWORD: "example-password",
     };
     const { stdout } = await run("docker-compose", ["-f", "docker/compose.yml", "config"], {
       cwd: root,

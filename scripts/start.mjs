@@ -2,7 +2,8 @@
 // `npm start` / `npm run dev`: the Auth emulator, the api and the bff (and Vite with --dev) in one
 // terminal, with prefixed logs and a clean shutdown on Ctrl-C.
 import path from "node:path";
-import { mkdirSync } from "node:fs";
+import { createECDH } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { isPortFree } from "./lib/ports.mjs";
 import { startAuthEmulator, DEMO_PROJECT_ID } from "./lib/emulator.mjs";
@@ -56,6 +57,30 @@ for (const [name, value] of Object.entries(ports)) {
 const dataDir = path.resolve(root, env.DATA_DIR || ".data");
 mkdirSync(dataDir, { recursive: true });
 const projectId = env.FIREBASE_PROJECT_ID || DEMO_PROJECT_ID;
+
+/**
+ * Web push's VAPID keys (docs/decisions/063-web-push.md): the configured ones, else a demo pair
+ * made once and kept in DATA_DIR, so a browser's subscription survives a restart.
+ */
+function vapidVariables() {
+  if (env.VAPID_PUBLIC_KEY || env.VAPID_PRIVATE_KEY) return {};
+  const file = path.join(dataDir, "vapid-demo-keys.json");
+  if (!existsSync(file)) {
+    const ecdh = createECDH("prime256v1");
+    ecdh.generateKeys();
+    const keys = {
+      VAPID_PUBLIC_KEY: ecdh.getPublicKey().toString("base64url"),
+      VAPID_PRIVATE_KEY: Buffer.from(ecdh.getPrivateKey("hex").padStart(64, "0"), "hex").toString(
+        "base64url",
+      ),
+    };
+    writeFileSync(file, JSON.stringify(keys), { mode: 0o600 });
+  }
+  return {
+    ...JSON.parse(readFileSync(file, "utf8")),
+    VAPID_SUBJECT: env.VAPID_SUBJECT || "mailto:demo@storyloom.invalid",
+  };
+}
 const running = [];
 let stopping = false;
 
@@ -98,7 +123,13 @@ try {
 
   const api = watch(
     startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
-      env: { ...shared, API_HOST: host, API_PORT: String(ports.api), DATA_DIR: dataDir },
+      env: {
+        ...shared,
+        ...vapidVariables(),
+        API_HOST: host,
+        API_PORT: String(ports.api),
+        DATA_DIR: dataDir,
+      },
       cwd: root,
       readyPattern: /listening on (http:\/\/\S+)/,
     }),

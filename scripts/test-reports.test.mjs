@@ -68,4 +68,71 @@ describe("a Playwright report", () => {
       failures: ["reader.spec.ts › a visitor › cannot buy"],
     });
   });
+
+  it("shows the start of a failure's error without colours, up to its call log, and its line", () => {
+    const message = [
+      "\u001b[31mError: expect(locator).toHaveAttribute(expected) failed\u001b[39m",
+      "",
+      "Locator: getByRole('link', { name: 'renamed' })",
+      'Expected: "/profile/renamed"',
+      "Timeout: 20000ms",
+      "Call log:",
+      "  - waiting for getByRole('link')",
+    ].join("\n");
+    const report = {
+      stats: { expected: 0, flaky: 0, unexpected: 1 },
+      suites: [
+        {
+          title: "people.spec.ts",
+          specs: [
+            {
+              title: "renames",
+              tests: [
+                {
+                  status: "unexpected",
+                  results: [
+                    { errors: [{ message, location: { file: "people.spec.ts", line: 95 } }] },
+                  ],
+                },
+              ],
+            },
+          ],
+        },
+      ],
+    };
+    expect(playwrightCounts(report).failures).toEqual([
+      [
+        "people.spec.ts › renames (line 95)",
+        "    Error: expect(locator).toHaveAttribute(expected) failed",
+        "    Locator: getByRole('link', { name: 'renamed' })",
+        '    Expected: "/profile/renamed"',
+        "    Timeout: 20000ms",
+      ].join("\n"),
+    ]);
+  });
+});
+
+describe("a failure's reason", () => {
+  it("keeps a vitest assertion's first lines and stops at the stack", () => {
+    const report = {
+      numPassedTests: 0,
+      numFailedTests: 1,
+      testResults: [
+        {
+          name: "/repo/a.test.ts",
+          status: "failed",
+          assertionResults: [
+            {
+              fullName: "a adds",
+              status: "failed",
+              failureMessages: ["AssertionError: expected 3 to be 4\n    at a.test.ts:3:1"],
+            },
+          ],
+        },
+      ],
+    };
+    expect(vitestCounts(report, "/repo").failures).toEqual([
+      "a.test.ts › a adds\n    AssertionError: expected 3 to be 4",
+    ]);
+  });
 });

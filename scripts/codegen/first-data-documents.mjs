@@ -43,7 +43,7 @@ function withFragments(operation, fragments) {
 const TYPENAME = { kind: Kind.FIELD, name: { kind: Kind.NAME, value: "__typename" } };
 
 /** As Apollo Client's cache does before a request: __typename in every selection but the root. */
-function addTypename(document) {
+export function addTypename(document) {
   return visit(document, {
     SelectionSet(node, _key, parent) {
       if (parent && parent.kind === Kind.OPERATION_DEFINITION) return undefined;
@@ -54,6 +54,17 @@ function addTypename(document) {
     },
   });
 }
+
+/**
+ * The same as a codegen document transform: the client's documents, and the trusted documents
+ * listed from them, are the text Apollo Client sends (docs/decisions/051-trusted-documents.md).
+ */
+export const addTypenameAsApolloDoes = {
+  transform: ({ documents }) =>
+    documents.map((file) =>
+      file.document ? { ...file, document: addTypename(file.document) } : file,
+    ),
+};
 
 export const plugin = (_schema, documents, config) => {
   const { routes, target } = config;

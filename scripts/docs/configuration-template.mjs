@@ -119,8 +119,10 @@ export const START = `## \`npm start\` and \`npm run dev\`
 
 export const TESTS = `## Tests and benchmarks
 
-\`npm test\` (\`scripts/test-all.mjs\`) runs the api suite on PGlite and again on PostgreSQL at
-\`TEST_DATABASE_URL\`. What the benchmarks measure: [benchmarks](benchmarks.md).`;
+\`npm test\` (\`scripts/test-all.mjs\`) builds, then runs the static checks and the suites in two lanes
+at once and the browser tests after them, alone (each step's output is printed whole when it ends,
+with its duration); it runs the api suite
+on PGlite and again on PostgreSQL at \`TEST_DATABASE_URL\`. What the benchmarks measure: [benchmarks](benchmarks.md).`;
 
 export const COMPOSE = `## docker compose
 

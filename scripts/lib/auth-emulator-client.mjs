@@ -1,8 +1,23 @@
 // Talks to the Firebase Auth emulator's REST API the way the Firebase JS SDK does, for tests.
 const base = (host) => `http://${host}/identitytoolkit.googleapis.com/v1`;
 
+/**
+ * A kept-alive connection the emulator closes as it is reused ("other side closed": its idle
+ * timer fired while a busy machine held ours back) carried no request: sending it again is safe.
+ */
+async function fetchOnce(url, init, attempts = 3) {
+  try {
+    return await fetch(url, init);
+  } catch (error) {
+    if (attempts > 1 && error?.cause?.code === "UND_ERR_SOCKET") {
+      return fetchOnce(url, init, attempts - 1);
+    }
+    throw error;
+  }
+}
+
 async function post(url, body) {
-  const response = await fetch(url, {
+  const response = await fetchOnce(url, {
     method: "POST",
     headers: { "content-type": "application/json" },
     body: JSON.stringify(body),
@@ -53,7 +68,7 @@ export function signInWithGoogle(host, profile) {
 
 /** The password-reset codes the emulator "sent" to an address, newest last. */
 export async function passwordResetCodes(host, projectId, email) {
-  const response = await fetch(`http://${host}/emulator/v1/projects/${projectId}/oobCodes`);
+  const response = await fetchOnce(`http://${host}/emulator/v1/projects/${projectId}/oobCodes`);
   const { oobCodes } = await response.json();
   return oobCodes.filter((code) => code.email === email && code.requestType === "PASSWORD_RESET");
 }

@@ -68,7 +68,9 @@ export async function startAuthEmulator(options = {}) {
   const host = `127.0.0.1:${port}`;
   try {
     await Promise.race([
-      waitForHttp(`http://${host}/`, 90_000),
+      // About 20 s on an idle machine; a loaded one (parallel suites on two cores) has been seen
+      // to take over 100 s, so the wait is generous: a start that never answers still fails.
+      waitForHttp(`http://${host}/`, 300_000),
       exited.then((code) => {
         throw new Error(`the Auth emulator exited (${code}) before it answered:\n${output}`);
       }),

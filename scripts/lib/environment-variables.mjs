@@ -26,6 +26,11 @@ export const TEST_VARIABLES = {
     description:
       "server for the api suite's PostgreSQL run and the many-process tests (each test file creates and drops its own database)",
   },
+  PG_BIN_DIR: {
+    default: "/usr/local/bin",
+    description:
+      "where the outage test finds PostgreSQL's `initdb` and `pg_ctl` for the server it stops and starts (run as the `postgres` user when the test runs as root)",
+  },
   CHROMIUM_PATH: {
     default: "/usr/bin/chromium",
     description: "the browser Playwright and the site bench drive",
@@ -50,6 +55,24 @@ export const TEST_VARIABLES = {
     description:
       "a directory where the site bench keeps each Lighthouse report as JSON, to read what costs points",
   },
+  BENCH_LIGHTHOUSE_RUNS: {
+    default: "3",
+    description:
+      "how many times the site bench runs Lighthouse on each page; it reports the median run and every run's score",
+  },
+  SCALE_STORIES: {
+    unset: "1,000,000 on PostgreSQL, 100,000 on PGlite",
+    description: "how many listed stories the scale bench fills (a smaller number for a quick run)",
+  },
+  SCALE_QUERIES: {
+    default: "40",
+    description: "how many distinct requests of each family the scale bench times, cold",
+  },
+  SCALE_DATABASES: {
+    unset: "PGlite, and PostgreSQL when `DATABASE_URL` is set",
+    description:
+      "which databases the scale bench runs on: `postgres`, `pglite` or both, comma-separated",
+  },
 };
 
 /**
@@ -65,6 +88,11 @@ export const COMPOSE_VARIABLES = {
     description:
       "the Firebase service-account key file, given to the api and the workers as a secret (`GOOGLE_APPLICATION_CREDENTIALS`)",
   },
+  GRAFANA_PORT: {
+    description:
+      "the host port Grafana is published on, on 127.0.0.1 only (reach it through an SSH tunnel)",
+  },
+  GRAFANA_ADMIN_PASSWORD: { description: "the password of Grafana's `admin` user" },
 };
 
 /** Read in the api's processes by a library, not by the api's schema. */

@@ -1,11 +1,12 @@
 // Reads the JSON reports of the test runners `npm test` runs: how many passed and failed, and the
-// names of the failures, so the summary at the end of a run says which tests failed.
+// names of the failures with the start of each one's error, so the summary at the end of a run (the
+// part a CI log keeps) says which tests failed and why.
 
 /**
  * A vitest JSON report (`--reporter=json`).
  * @param {{ numPassedTests: number, numFailedTests: number, numFailedTestSuites?: number,
  *   testResults?: Array<{ name: string, status: string, message?: string,
- *   assertionResults: Array<{ fullName: string, status: string }> }> }} report
+ *   assertionResults: Array<{ fullName: string, status: string, failureMessages?: string[] }> }> }} report
  * @param {string} root the path that file names are shown relative to
  */
 export function vitestCounts(report, root) {
@@ -13,7 +14,9 @@ export function vitestCounts(report, root) {
   for (const file of report.testResults ?? []) {
     const where = relative(file.name, root);
     const failedTests = file.assertionResults.filter((test) => test.status === "failed");
-    for (const test of failedTests) failures.push(`${where} › ${test.fullName}`);
+    for (const test of failedTests) {
+      failures.push(withReason(`${where} › ${test.fullName}`, test.failureMessages?.[0]));
+    }
     // A file that fails to load has no failed test but a failed suite.
     if (failedTests.length === 0 && file.status === "failed") {
       failures.push(`${where}: ${firstLine(file.message) || "the file failed"}`);
@@ -34,7 +37,10 @@ export function playwrightCounts(report) {
     const path = suite.title ? [...titles, suite.title] : titles;
     for (const spec of suite.specs ?? []) {
       for (const test of spec.tests ?? []) {
-        if (test.status === "unexpected") failures.push([...path, spec.title].join(" › "));
+        if (test.status !== "unexpected") continue;
+        const error = test.results?.flatMap((result) => result.errors ?? []).at(0);
+        const at = error?.location ? ` (line ${error.location.line})` : "";
+        failures.push(withReason([...path, spec.title].join(" › ") + at, error?.message));
       }
     }
     for (const child of suite.suites ?? []) visit(child, path);
@@ -46,6 +52,29 @@ export function playwrightCounts(report) {
 
 function relative(file, root) {
   return root && file.startsWith(`${root}/`) ? file.slice(root.length + 1) : file;
+}
+
+/** How many lines of a failure's error the summary shows. */
+export const REASON_LINES = 6;
+
+/**
+ * A failure's name, then the start of its error, indented: its first lines without colours, up to
+ * a Playwright "Call log" or a stack.
+ */
+function withReason(name, message) {
+  const lines = [];
+  for (const line of stripColours(message ?? "").split("\n")) {
+    const text = line.trim();
+    if (text.startsWith("Call log:") || text.startsWith("at ")) break;
+    if (text !== "") lines.push(`    ${text.slice(0, 200)}`);
+    if (lines.length === REASON_LINES) break;
+  }
+  return [name, ...lines].join("\n");
+}
+
+function stripColours(text) {
+  // eslint-disable-next-line no-control-regex -- the terminal's colour codes are what it removes
+  return text.replace(/\u001b\[[0-9;]*m/g, "");
 }
 
 function firstLine(text) {

@@ -69,7 +69,11 @@ writeFileSync(
 const haproxy = startProcess("haproxy", "haproxy", ["-db", "-f", path.join(dir, "haproxy.cfg")], {
   quiet: true,
 });
-const env = { FIREBASE_AUTH_EMULATOR_HOST: emulatorHost, FIREBASE_PROJECT_ID: projectId };
+const env = {
+  FIREBASE_AUTH_EMULATOR_HOST: emulatorHost,
+  FIREBASE_PROJECT_ID: projectId,
+  METRICS_PORT: "0",
+};
 const api = startProcess("api", process.execPath, [path.join(root, "api/dist/main.js")], {
   env: {
     ...env,
