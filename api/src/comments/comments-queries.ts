@@ -1,6 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, or, sql } from "drizzle-orm";
 import { nanoid } from "nanoid";
 import type { Database } from "../platform/db/database.js";
+import { sqlBoolean } from "../platform/db/driver-values.js";
 import {
   commentReports,
   comments,
@@ -227,7 +228,7 @@ function normalize(row: {
     comment: row.comment,
     // A left join without a match gives an object of nulls in some drivers.
     author: row.author?.id ? row.author : null,
-    viewerReported: row.viewerReported === true || String(row.viewerReported) === "true",
-    shapedStory: row.shapedStory === true || String(row.shapedStory) === "true",
+    viewerReported: sqlBoolean(row.viewerReported),
+    shapedStory: sqlBoolean(row.shapedStory),
   };
 }

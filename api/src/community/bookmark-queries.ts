@@ -20,6 +20,7 @@ import {
   toStoryCard,
   type StoryCard,
 } from "./story-card-queries.js";
+import { sqlBoolean } from "../platform/db/driver-values.js";
 
 // Readers' bookmarks (docs/product.md#bookmarks). Which index serves the list:
 // platform/db/migrations/0003_community.sql.
@@ -142,8 +143,8 @@ export class BookmarkQueries {
       .execute({ viewer: userId, ids: [...publicIds] });
     return rows.map((row) => ({
       ...row,
-      isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
-      followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
+      isBookmarked: sqlBoolean(row.isBookmarked),
+      followsAuthor: sqlBoolean(row.followsAuthor),
       pendingComments: Number(row.pendingComments),
     }));
   }
@@ -177,7 +178,7 @@ export class BookmarkQueries {
     return rows.map((row) => ({
       ...row,
       latestVersion: row.latestVersion === null ? null : Number(row.latestVersion),
-      followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
+      followsAuthor: sqlBoolean(row.followsAuthor),
     }));
   }
 }

@@ -28,6 +28,7 @@ import {
   type StoryCard,
   type StoryCommunity,
 } from "./story-card-queries.js";
+import { sqlBoolean } from "../platform/db/driver-values.js";
 
 // The reading community's queries: Fresh Threads (Trending Now: trending-queries.ts), the reader's page with its
 // counts, My Stories, reads and public profiles. Bookmarks: bookmark-queries.ts. Which index
@@ -91,8 +92,8 @@ export class CommunityQueries {
       ? {
           bookmarkCount: Number(row.bookmarkCount),
           commentCount: Number(row.commentCount),
-          isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
-          followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
+          isBookmarked: sqlBoolean(row.isBookmarked),
+          followsAuthor: sqlBoolean(row.followsAuthor),
         }
       : { bookmarkCount: 0, commentCount: 0, isBookmarked: false };
   }
@@ -127,12 +128,12 @@ export class CommunityQueries {
     return {
       ...row.story,
       authorUsername: row.authorUsername,
-      viewerPurchased: row.purchased === true || String(row.purchased) === "true",
+      viewerPurchased: sqlBoolean(row.purchased),
       community: {
         bookmarkCount: Number(row.bookmarkCount),
         commentCount: Number(row.commentCount),
-        isBookmarked: row.isBookmarked === true || String(row.isBookmarked) === "true",
-        followsAuthor: row.followsAuthor === true || String(row.followsAuthor) === "true",
+        isBookmarked: sqlBoolean(row.isBookmarked),
+        followsAuthor: sqlBoolean(row.followsAuthor),
       },
       // json comes parsed from node-postgres and PGlite alike; a string only from another driver.
       media:

@@ -4,6 +4,7 @@ import type { KeysetPosition } from "../platform/lib/cursor.js";
 import { newestListedCards } from "../community/listed-story-queries.js";
 import { isListed, PreparedStatements, type StoryCard } from "../community/story-card-queries.js";
 import type { Database } from "../platform/db/database.js";
+import { sqlBoolean } from "../platform/db/driver-values.js";
 import { stories, subscriptions, users, type SubscriptionRecord } from "../platform/db/schema.js";
 
 // Author profiles and subscriptions (docs/decisions/025-people-profiles-subscriptions-and-account-deletion.md).
@@ -66,7 +67,7 @@ function toAuthorProfile(row: AuthorProfile): AuthorProfile {
     createdAt: new Date(row.createdAt),
     storyCount: Number(row.storyCount),
     subscriberCount: Number(row.subscriberCount),
-    isViewer: row.isViewer === true || String(row.isViewer) === "true",
+    isViewer: sqlBoolean(row.isViewer),
   };
 }
 
