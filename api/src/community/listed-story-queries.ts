@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, eq, sql, type SQL } from "drizzle-orm";
 import type { DesiredLength, NastinessLevel } from "@storyloom/common";
 import type { KeysetPosition } from "../platform/lib/cursor.js";
 import type { Database } from "../platform/db/database.js";
@@ -120,28 +120,32 @@ export async function newestListedCards(
   },
 ): Promise<Array<{ story: StoryCard; position: KeysetPosition }>> {
   const { after } = page;
-  const statement = statements.of(`${page.shape}:${after ? "after" : "first"}`, () =>
-    db
+  const statement = statements.of(`${page.shape}:${after ? "after" : "first"}`, () => {
+    // The page's stories first, from the newest-first index alone where it holds what the
+    // condition tests (migration 0033); then their cards, for those rows only (decision 076).
+    const found = sql`(select ${qualified(stories.id)} as page_id, ${qualified(stories.publishedAt)} as page_published_at
+      from ${stories} left join ${users} on ${qualified(users.id)} = ${qualified(stories.authorId)}
+      where ${and(
+        isListed,
+        page.condition,
+        // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
+        after
+          ? sql`(${qualified(stories.publishedAt)}, ${qualified(stories.id)}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
+          : undefined,
+      )}
+      order by ${qualified(stories.publishedAt)} desc, ${qualified(stories.id)} desc
+      limit ${sql.placeholder("size")}) as found`;
+    return db
       .select({
         ...cardColumns,
         authorUsername: users.username,
-        exactPublishedAt: sql<string>`${stories.publishedAt}::text`,
+        exactPublishedAt: sql<string>`${qualified(stories.publishedAt)}::text`,
       })
-      .from(stories)
+      .from(found)
+      .innerJoin(stories, sql`${qualified(stories.id)} = page_id`)
       .leftJoin(users, eq(users.id, stories.authorId))
-      .where(
-        and(
-          isListed,
-          page.condition,
-          // A row comparison, so the index scan starts at the cursor instead of filtering up to it.
-          after
-            ? sql`(${stories.publishedAt}, ${stories.id}) < (${sql.placeholder("afterAt")}::timestamptz, ${sql.placeholder("afterId")})`
-            : undefined,
-        ),
-      )
-      .orderBy(desc(stories.publishedAt), desc(stories.id))
-      .limit(sql.placeholder("size")),
-  );
+      .orderBy(sql`page_published_at desc`, sql`page_id desc`);
+  });
   const rows = await statement.execute({
     ...page.values,
     afterAt: after?.at,

@@ -9,6 +9,7 @@ import {
   subscriptions,
   type StoryRecord,
 } from "../platform/db/schema.js";
+import { sqlBoolean } from "../platform/db/driver-values.js";
 
 // The building blocks of every list of story cards (community, discovery, people): what a card
 // shows of the row, the counts and cover in the same statement, when a story is listed, and the
@@ -95,8 +96,10 @@ export function communityColumns(viewer: Placeholder | string | null) {
   const status = qualified(comments.moderationStatus);
   return {
     bookmarkCount: sql<number>`(select count(*) from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId})::int`,
-    // Approved comments, plus the viewer's own still waiting for a moderator.
-    commentCount: sql<number>`(select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and (${status} = 'approved' or (${status} = 'pending' and ${qualified(comments.authorId)} = ${viewer})))::int`,
+    // Approved comments, plus the viewer's own still waiting for a moderator: two counts, each
+    // from its partial index alone. As one count with an "or", a prepared statement's generic
+    // plan read every comment's row (1.5 ms a card at ten comments each; decision 076).
+    commentCount: sql<number>`((select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${status} = 'approved') + (select count(*) from ${comments} where ${qualified(comments.storyId)} = ${storyId} and ${status} = 'pending' and ${qualified(comments.authorId)} = ${viewer}))::int`,
     isBookmarked: sql<boolean>`exists (select 1 from ${bookmarks} where ${qualified(bookmarks.storyId)} = ${storyId} and ${qualified(bookmarks.userId)} = ${viewer})`,
     followsAuthor: sql<boolean>`exists (select 1 from ${subscriptions} where ${qualified(subscriptions.authorId)} = ${qualified(stories.authorId)} and ${qualified(subscriptions.subscriberId)} = ${viewer})`,
   };
@@ -145,8 +148,8 @@ export function toStoryCard(row: CardRow, authorUsername: string | null): StoryC
     community: {
       bookmarkCount: Number(bookmarkCount),
       commentCount: Number(commentCount),
-      isBookmarked: isBookmarked === true || String(isBookmarked) === "true",
-      followsAuthor: followsAuthor === true || String(followsAuthor) === "true",
+      isBookmarked: sqlBoolean(isBookmarked),
+      followsAuthor: sqlBoolean(followsAuthor),
     },
   };
 }

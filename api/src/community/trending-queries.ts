@@ -36,6 +36,12 @@ import {
  * ranking read from the snapshot alone, never stepping through the recent engaged stories.
  */
 export const UNENGAGED_FRONT = 1000;
+/**
+ * Snapshots taken closer together than this share one `analyze` of trending_scores: the statistics
+ * a page is planned with need the snapshots' shape, not each one's rows (decision 075), and an api
+ * that snapshots every first page (TRENDING_REFRESH_MS=0) would otherwise analyze on each.
+ */
+const ANALYZE_AT_MOST_EVERY_MS = 60_000;
 
 /** One trending page: the filters, the snapshot's instant it ranks at, the rows to skip and take. */
 export interface TrendingQuery {
@@ -86,6 +92,26 @@ function trendingSignals(asOf: SQL) {
 }
 
 /** The same formula for a story without engagement in the window: its age alone. */
+/** A story's tags lower-cased, as a snapshot keeps them (migration 0033). */
+const lowerTags = sql`array(select lower(tag) from unnest(${qualified(stories.tags)}) as tag)`;
+
+/**
+ * The tag filters on a snapshot's copy of the tags (decision 076): the held part of a page looks
+ * at the stories that carry them, and the stories' own tags are checked again as for every list
+ * (a tag removed since the snapshot hides the story at once; one added shows from the next
+ * snapshot). A row from before the copy (null) passes, to be judged on the story's tags alone.
+ */
+function snapshotTagsSql(filters: PublicFilters): SQL {
+  const held = qualified(trendingScores.tags);
+  const parts: SQL[] = [];
+  if (filters.tag !== undefined) parts.push(sql`lower(${sql.placeholder("tag")}) = any(${held})`);
+  if (filters.tags !== undefined)
+    parts.push(sql`${held} @> ${sql.placeholder("includeTags")}::text[]`);
+  if (filters.excludeTags !== undefined)
+    parts.push(sql`not ${held} && ${sql.placeholder("excludeTags")}::text[]`);
+  return parts.length === 0 ? sql`true` : sql`(${held} is null or (${and(...parts)}))`;
+}
+
 const withoutEngagement = (asOf: SQL) => ({
   asOf,
   publishedAt: stories.publishedAt,
@@ -94,6 +120,8 @@ const withoutEngagement = (asOf: SQL) => ({
 
 export class TrendingQueries {
   private readonly statements = new PreparedStatements();
+  /** When this process last analysed trending_scores (ms since the epoch; 0: not yet). */
+  private analyzedAtMs = 0;
 
   constructor(
     private readonly db: Database,
@@ -158,14 +186,14 @@ export class TrendingQueries {
       // guessed ten times as many (the union's duplicates) and read all of stories (decision 075).
       // JIT compiling took longer than it saved (0.6 s of 7 s at a million stories).
       await tx.execute(sql`set local jit = off`);
-      await tx.execute(sql`insert into ${trendingScores} (ranked_at, story_id, score, published_at)
-        select ${at}, ${qualified(stories.id)}, ${score}, ${qualified(stories.publishedAt)} from ${stories}
+      await tx.execute(sql`insert into ${trendingScores} (ranked_at, story_id, score, published_at, tags)
+        select ${at}, ${qualified(stories.id)}, ${score}, ${qualified(stories.publishedAt)}, ${lowerTags} from ${stories}
         where ${qualified(stories.publishedAt)} <= ${at} and ${qualified(stories.id)} = any(array(${engaged}))`);
       // Then the newest listed stories without engagement, once per snapshot (decision 075): the
       // one walk through the recent engaged stories that pages would otherwise each take.
       const ageAlone = this.formula.score(withoutEngagement(at));
       await tx.execute(sql`with front as (
-          select ${qualified(stories.id)} as id, ${ageAlone} as score, ${qualified(stories.publishedAt)} as published_at
+          select ${qualified(stories.id)} as id, ${ageAlone} as score, ${qualified(stories.publishedAt)} as published_at, ${lowerTags} as tags
           from ${stories}
           where ${isListed} and ${qualified(stories.publishedAt)} <= ${at}
             -- A hashed subplan, whatever the statistics say: the planner, believing a snapshot
@@ -174,15 +202,18 @@ export class TrendingQueries {
           order by ${qualified(stories.publishedAt)} desc, ${qualified(stories.id)} collate "C" desc
           limit ${this.unengagedFront}),
         held as (
-          insert into ${trendingScores} (ranked_at, story_id, score, published_at)
-          select ${at}, id, score, published_at from front)
+          insert into ${trendingScores} (ranked_at, story_id, score, published_at, tags)
+          select ${at}, id, score, published_at, tags from front)
         update ${trendingSnapshots} set unengaged_from = (select min(published_at) from front)
         where ${qualified(trendingSnapshots.rankedAt)} = ${at}`);
       return true;
     });
     // Statistics of the rows just added (decision 075): planned with what it knew of the table
     // before them, a page walked the whole snapshot once per story it looked at (83 ms, not 12).
-    if (took) await this.db.execute(sql`analyze ${trendingScores}`);
+    if (took && Date.now() - this.analyzedAtMs >= ANALYZE_AT_MOST_EVERY_MS) {
+      this.analyzedAtMs = Date.now();
+      await this.db.execute(sql`analyze ${trendingScores}`);
+    }
   }
 
   /** Drops the snapshots taken more than `retentionMs` ago, except `keep`; resolves to how many. */
@@ -221,7 +252,7 @@ export class TrendingQueries {
       const scored = qualified(trendingScores.storyId);
       const held = sql`(select ${scored} as ranked_id, ${qualified(trendingScores.score)} as ranked_score, ${qualified(trendingScores.publishedAt)} as ranked_published_at
         from ${trendingScores} join ${stories} on ${s(stories.id)} = ${scored} left join ${users} on ${s(users.id)} = ${s(stories.authorId)}
-        where ${qualified(trendingScores.rankedAt)} = ${at} and ${isListed} and ${filter}
+        where ${qualified(trendingScores.rankedAt)} = ${at} and ${snapshotTagsSql(filters)} and ${isListed} and ${filter}
         order by ${qualified(trendingScores.score)} desc, ${qualified(trendingScores.publishedAt)} desc, ${scored} collate "C" desc limit ${upTo})`;
       const older = sql`(select ${s(stories.id)}, ${this.formula.score(withoutEngagement(at))}, ${s(stories.publishedAt)}
         from ${stories} left join ${users} on ${s(users.id)} = ${s(stories.authorId)}

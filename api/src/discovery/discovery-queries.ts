@@ -243,41 +243,41 @@ export class DiscoveryQueries {
   /**
    * Full-text search over listed stories published by `asOf` (docs/decisions/024): the title,
    * tags, description and preview and the author's username (the stored search_vector, its GIN
-   * index finds the matches: docs/decisions/041), ranked by ts_rank_cd, ties newest first. One statement with the card's columns and the
-   * highlighted title and excerpt, which PostgreSQL computes for the page's rows only.
+   * index finds the matches: docs/decisions/041), ranked by ts_rank_cd, ties newest first. The
+   * ranking reads only what it ranks by (each match's id, vector and date); the card's columns, its
+   * counts and cover, and the highlighted title and excerpt are read for the page's rows only
+   * (decision 076).
    */
   async search(query: SearchQuery, viewerId: string | null): Promise<SearchHit[]> {
     const statement = this.statements.of(`search:${filtersShape(query.filters)}`, () => {
       const words = sql`websearch_to_tsquery('english', ${sql.placeholder("words")})`;
       // search_document and the author's username, stored and indexed (migration 0011).
       const document = sql.raw('"stories"."search_vector"');
-      const rank = sql<number>`ts_rank_cd(${document}, ${words})`.as("search_rank");
       const excerpt = sql`concat_ws(' ', ${qualified(stories.description)}, ${qualified(stories.preview)})`;
-      return this.db
-        .select({
-          ...cardColumns,
-          authorUsername: users.username,
-          rank,
-          markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
-          markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
-        })
-        .from(stories)
-        .leftJoin(users, eq(users.id, stories.authorId))
-        .where(
-          and(
-            isListed,
-            sql`${stories.publishedAt} <= ${instant(sql.placeholder("asOf"))}`,
-            sql`${document} @@ ${words}`,
-            filtersSql(query.filters),
-          ),
-        )
-        .orderBy(
-          sql`"search_rank" desc`,
-          desc(stories.publishedAt),
-          sql`${stories.id} collate "C" desc`,
-        )
-        .offset(sql.placeholder("skip"))
-        .limit(sql.placeholder("limit"));
+      const ranked = sql`(select ${qualified(stories.id)} as ranked_id, ts_rank_cd(${document}, ${words}) as ranked_rank, ${qualified(stories.publishedAt)} as ranked_published_at
+        from ${stories} left join ${users} on ${qualified(users.id)} = ${qualified(stories.authorId)}
+        where ${isListed} and ${qualified(stories.publishedAt)} <= ${instant(sql.placeholder("asOf"))} and ${document} @@ ${words} and ${filtersSql(query.filters) ?? sql`true`}
+        order by ranked_rank desc, ranked_published_at desc, ${qualified(stories.id)} collate "C" desc
+        offset ${sql.placeholder("skip")} limit ${sql.placeholder("limit")}) as ranked`;
+      return (
+        this.db
+          .select({
+            ...cardColumns,
+            authorUsername: users.username,
+            rank: sql<number>`ranked_rank`,
+            markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
+            markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
+          })
+          .from(ranked)
+          .innerJoin(stories, sql`${qualified(stories.id)} = ranked_id`)
+          .leftJoin(users, eq(users.id, stories.authorId))
+          // Ids compare byte by byte ("C"), as everywhere a ranking breaks ties.
+          .orderBy(
+            sql`ranked_rank desc`,
+            sql`ranked_published_at desc`,
+            sql`ranked_id collate "C" desc`,
+          )
+      );
     });
     const rows = await statement.execute({
       ...filterValues(query.filters),

@@ -5,6 +5,7 @@ import {
   comments,
   stories,
   storyReads,
+  trendingScores,
   trendingSnapshots,
   type StoryRecord,
 } from "../platform/db/schema.js";
@@ -287,6 +288,59 @@ describe("ranking and paging", () => {
       .from(trendingSnapshots)
       .where(eq(trendingSnapshots.rankedAt, at.toISOString()));
     expect(snapshot?.unengagedFrom?.getTime()).toBe(at.getTime() - 3 * HOUR);
+  });
+
+  it("finds a tag among a snapshot's copies of the tags, and still checks the story's own", async () => {
+    // Decision 076: a held story's tags as the snapshot took them, lower-cased; a tag removed
+    // since hides the story at once, one added shows from the next snapshot.
+    const at = new Date("2026-07-01T12:00:00Z");
+    const db = ctx.api.database.db;
+    const snapshots = new TrendingQueries(db, {
+      score: trendingScoreSql,
+      window: trendingWindowSql,
+    });
+    const made: StoryRecord[] = [];
+    for (const [index, tags] of [["Copied", "kept"], ["copied"], ["elsewhere"]].entries()) {
+      const story = await published(ctx.owner, new Date(at.getTime() - (index + 1) * HOUR), {
+        title: `Copied ${index}`,
+        tags,
+      });
+      await engage(story, "bookmark", new Date(at.getTime() - HOUR / 2));
+      made.push(story);
+    }
+    const [first, second, third] = made as [StoryRecord, StoryRecord, StoryRecord];
+    const titles = async (filters: Parameters<TrendingQueries["listTrending"]>[0]["filters"]) =>
+      (await snapshots.listTrending({ filters, asOf: at.toISOString(), skip: 0, limit: 50 })).map(
+        (story) => story.title,
+      );
+    expect(await titles({ tag: "COPIED" })).toEqual(["Copied 0", "Copied 1"]);
+    const held = await db
+      .select({ storyId: trendingScores.storyId, tags: trendingScores.tags })
+      .from(trendingScores)
+      .where(eq(trendingScores.rankedAt, at.toISOString()));
+    expect(held.find((row) => row.storyId === first.id)?.tags).toEqual(["copied", "kept"]);
+    expect(await titles({ tags: ["copied"], excludeTags: ["kept"] })).toEqual(["Copied 1"]);
+
+    // The first loses the tag and the third gains it, after the snapshot.
+    await db
+      .update(stories)
+      .set({ tags: ["kept"] })
+      .where(eq(stories.id, first.id));
+    await db
+      .update(stories)
+      .set({ tags: ["copied"] })
+      .where(eq(stories.id, third.id));
+    expect(await titles({ tag: "copied" })).toEqual(["Copied 1"]);
+    await snapshots.takeSnapshot(at.toISOString(), true);
+    expect(await titles({ tag: "copied" })).toEqual(["Copied 1", "Copied 2"]);
+
+    // A row from before the copy (null) is judged on the story's own tags.
+    await db
+      .update(trendingScores)
+      .set({ tags: null })
+      .where(eq(trendingScores.rankedAt, at.toISOString()));
+    expect(await titles({ tag: "copied" })).toEqual(["Copied 1", "Copied 2"]);
+    expect(await titles({ excludeTags: ["copied"], tag: "kept" })).toEqual(["Copied 0"]);
   });
 
   it("leaves out stories published after the ranking instant", async () => {

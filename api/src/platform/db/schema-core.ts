@@ -211,6 +211,8 @@ export const trendingScores = pgTable(
     storyId: text("story_id").notNull(),
     score: doublePrecision("score").notNull(),
     publishedAt: timestamp("published_at", { withTimezone: true }).notNull(),
+    /** The story's tags, lower-cased, when the snapshot was taken (migration 0033); null before. */
+    tags: text("tags").array(),
   },
   (table) => [primaryKey({ columns: [table.rankedAt, table.storyId] })],
 );
