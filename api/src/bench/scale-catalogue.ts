@@ -1,4 +1,5 @@
 import type { DatabaseHandle } from "../platform/db/database.js";
+import type { SqlSession } from "../platform/db/sql-session.js";
 
 // The scale bench's catalogue (docs/decisions/041): N listed stories published evenly over two
 // years by 2,000 authors in 12 categories, with tags from a pool of 400 and titles from a pool of
@@ -122,7 +123,9 @@ const engagedAt = (s: string, g: string, n: number, hours: number) =>
   `least(timestamptz 'now', ${publishedOf(s, n)} + ${spread(g, hours * 60)} * interval '1 minute')`;
 
 /** The statements that fill an empty migrated database; each one a single pass. */
-export function catalogueStatements(size: CatalogueSize): Array<{ label: string; sql: string }> {
+export function catalogueStatements(
+  size: CatalogueSize,
+): Array<{ label: string; sql: string; table?: string }> {
   const n = size.stories;
   return [
     {
@@ -135,6 +138,7 @@ export function catalogueStatements(size: CatalogueSize): Array<{ label: string;
     },
     {
       label: `${n} stories`,
+      table: "stories",
       sql: `insert into stories (id, public_id, author_id, title, description, outline, tags,
           desired_length, nastiness_level, status, is_public, preview, progress, moderation_status,
           category_id, category_name, content, created_at, updated_at, completed_at, published_at)
@@ -151,6 +155,7 @@ export function catalogueStatements(size: CatalogueSize): Array<{ label: string;
     },
     {
       label: `${n * size.commentsPerStory} comments`,
+      table: "comments",
       sql: `insert into comments (id, story_id, author_id, content, created_at, updated_at)
         select 'sm' || g, 'ss' || s, 'sa' || (g % ${AUTHORS}), 'What a twist.', at, at
         from (select g, s, ${engagedAt("s", "g", n, 72)} as at
@@ -159,6 +164,7 @@ export function catalogueStatements(size: CatalogueSize): Array<{ label: string;
     },
     {
       label: `~${n * size.bookmarksPerStory} bookmarks`,
+      table: "bookmarks",
       sql: `insert into bookmarks (user_id, story_id, created_at)
         select 'sa' || (g % ${AUTHORS}), 'ss' || s, ${engagedAt("s", "g", n, 96)}
         from (select g, 1 + ${spread("g * 7 + 3", n)} as s
@@ -167,6 +173,7 @@ export function catalogueStatements(size: CatalogueSize): Array<{ label: string;
     },
     {
       label: `${n * size.readsPerStory} reads`,
+      table: "story_reads",
       sql: `insert into story_reads (story_id, read_on, reader_key, created_at)
         select 'ss' || s, at::date, 'k' || g, at
         from (select g, s, ${engagedAt("s", "g", n, 120)} as at
@@ -180,7 +187,11 @@ export function catalogueStatements(size: CatalogueSize): Array<{ label: string;
   ];
 }
 
-/** Fills the catalogue, telling `progress` how long each step took. */
+/**
+ * Fills the catalogue, telling `progress` how long each step took. A table's indexes that back no
+ * constraint are dropped while its rows go in and built again after, from their own definitions:
+ * one sorted build each instead of ten million scattered inserts into every one of them.
+ */
 export async function fillCatalogue(
   handle: DatabaseHandle,
   size: CatalogueSize,
@@ -189,8 +200,26 @@ export async function fillCatalogue(
   const started = performance.now();
   for (const step of catalogueStatements(size)) {
     const stepStarted = performance.now();
-    await handle.withSession((session) => session.exec(step.sql));
+    await handle.withSession(async (session) => {
+      const rebuilt =
+        step.table === undefined ? [] : await dropSecondaryIndexes(session, step.table);
+      await session.exec(step.sql);
+      for (const definition of rebuilt) await session.exec(definition);
+    });
     progress(`${step.label}: ${((performance.now() - stepStarted) / 1000).toFixed(1)} s`);
   }
   return (performance.now() - started) / 1000;
+}
+
+/** Drops `table`'s indexes that back no constraint; resolves to the statements that rebuild them. */
+async function dropSecondaryIndexes(session: SqlSession, table: string): Promise<string[]> {
+  const rows = await session.query<{ name: string; definition: string }>(
+    `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as definition
+     from pg_index
+     where indrelid = $1::regclass
+       and not exists (select 1 from pg_constraint where conindid = indexrelid)`,
+    [table],
+  );
+  for (const { name } of rows) await session.exec(`drop index ${name}`);
+  return rows.map((row) => row.definition);
 }

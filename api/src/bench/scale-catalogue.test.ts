@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestDatabase, type TestDatabase } from "../testing/test-database.js";
+import { fillCatalogue } from "./scale-catalogue.js";
+
+// The scale bench's catalogue (docs/decisions/041, 076): filled with its own statements, each
+// table's secondary indexes dropped while its rows go in and built again after.
+
+const INDEXES = `select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as definition
+  from pg_index where indrelid in ('stories'::regclass, 'comments'::regclass, 'bookmarks'::regclass, 'story_reads'::regclass)
+  order by 1`;
+
+describe("the scale bench's catalogue", () => {
+  let db: TestDatabase;
+  beforeAll(async () => {
+    db = await createTestDatabase();
+  });
+  afterAll(() => db.dispose());
+
+  it("fills stories and their engagement and leaves every index as the migrations made it", async () => {
+    const query = <Row>(text: string) => db.handle.withSession((s) => s.query<Row>(text));
+    const before = await query<{ name: string; definition: string }>(INDEXES);
+    const steps: string[] = [];
+    await fillCatalogue(
+      db.handle,
+      { stories: 300, commentsPerStory: 3, bookmarksPerStory: 1, readsPerStory: 2 },
+      (line) => steps.push(line),
+    );
+    expect(steps).toHaveLength(6);
+    const [counts] = await query<Record<string, number | string>>(
+      `select (select count(*) from stories) as stories, (select count(*) from comments) as comments,
+        (select count(*) from stories where search_vector is not null) as searchable`,
+    );
+    expect(Number(counts?.stories)).toBe(300);
+    expect(Number(counts?.comments)).toBe(900);
+    expect(Number(counts?.searchable)).toBe(300);
+    expect(await query(INDEXES)).toEqual(before);
+    // The rebuilt search index answers: one of the catalogue's words finds stories.
+    const [found] = await query<{ n: number | string }>(
+      `select count(*) as n from stories where search_vector @@ websearch_to_tsquery('english', 'tale')
+        and status = 'completed' and is_public and moderation_status = 'approved'`,
+    );
+    expect(Number(found?.n)).toBe(300);
+  });
+});
