@@ -114,6 +114,18 @@ const coverIdColumn = sql<
   string | null
 >`(select ${qualified(storyMedia.id)} || coalesce(' ' || ${qualified(storyMedia.publicUrl)}, '') from ${storyMedia} where ${qualified(storyMedia.storyId)} = ${qualified(stories.id)} and ${qualified(storyMedia.generation)} = ${qualified(stories.generation)} and ${qualified(storyMedia.role)} = 'cover' order by ${qualified(storyMedia.createdAt)} desc, ${qualified(storyMedia.id)} desc limit 1)`;
 
+/**
+ * The order of a ranking's rows read from a subquery that names them ranked_id and
+ * ranked_published_at beside its rank column: best first, then newest, then by id byte by byte
+ * ("C", as rankTrending compares them), whatever the database's collation.
+ */
+export const rankedOrder = (rankColumn: "ranked_rank" | "ranked_score") =>
+  [
+    sql.raw(`${rankColumn} desc`),
+    sql`ranked_published_at desc`,
+    sql`ranked_id collate "C" desc`,
+  ] as const;
+
 /** Everything a card shows, in one statement's row (the author's username comes from a join). */
 export const cardColumns = {
   ...storyCardColumns,

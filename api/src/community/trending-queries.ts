@@ -21,6 +21,7 @@ import {
   isListed,
   PreparedStatements,
   qualified,
+  rankedOrder,
   toStoryCard,
   type StoryCard,
 } from "./story-card-queries.js";
@@ -260,25 +261,18 @@ export class TrendingQueries {
           and ${s(stories.publishedAt)} <= coalesce((select ${qualified(trendingSnapshots.unengagedFrom)} from ${trendingSnapshots} where ${qualified(trendingSnapshots.rankedAt)} = ${at}), ${at})
           and not exists (select 1 from ${trendingScores} where ${qualified(trendingScores.rankedAt)} = ${at} and ${scored} = ${s(stories.id)})
         order by ${s(stories.publishedAt)} desc, ${s(stories.id)} collate "C" desc limit ${upTo})`;
-      return (
-        this.db
-          .select({
-            ...cardColumns,
-            authorUsername: users.username,
-            score: sql<number>`ranked_score`,
-          })
-          .from(sql`(${held} union all ${older}) as ranked`)
-          .innerJoin(stories, sql`${s(stories.id)} = ranked_id`)
-          .leftJoin(users, eq(users.id, stories.authorId))
-          // Ids compare byte by byte ("C"), as rankTrending does, whatever the database's collation.
-          .orderBy(
-            sql`ranked_score desc`,
-            sql`ranked_published_at desc`,
-            sql`ranked_id collate "C" desc`,
-          )
-          .offset(sql.placeholder("skip"))
-          .limit(sql.placeholder("limit"))
-      );
+      return this.db
+        .select({
+          ...cardColumns,
+          authorUsername: users.username,
+          score: sql<number>`ranked_score`,
+        })
+        .from(sql`(${held} union all ${older}) as ranked`)
+        .innerJoin(stories, sql`${s(stories.id)} = ranked_id`)
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .orderBy(...rankedOrder("ranked_score"))
+        .offset(sql.placeholder("skip"))
+        .limit(sql.placeholder("limit"));
     });
     const rows = await statement.execute({
       ...filterValues(filters),

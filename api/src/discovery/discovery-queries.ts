@@ -12,6 +12,7 @@ import {
   isListed,
   PreparedStatements,
   qualified,
+  rankedOrder,
   toStoryCard,
   type StoryCard,
 } from "../community/story-card-queries.js";
@@ -259,25 +260,18 @@ export class DiscoveryQueries {
         where ${isListed} and ${qualified(stories.publishedAt)} <= ${instant(sql.placeholder("asOf"))} and ${document} @@ ${words} and ${filtersSql(query.filters) ?? sql`true`}
         order by ranked_rank desc, ranked_published_at desc, ${qualified(stories.id)} collate "C" desc
         offset ${sql.placeholder("skip")} limit ${sql.placeholder("limit")}) as ranked`;
-      return (
-        this.db
-          .select({
-            ...cardColumns,
-            authorUsername: users.username,
-            rank: sql<number>`ranked_rank`,
-            markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
-            markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
-          })
-          .from(ranked)
-          .innerJoin(stories, sql`${qualified(stories.id)} = ranked_id`)
-          .leftJoin(users, eq(users.id, stories.authorId))
-          // Ids compare byte by byte ("C"), as everywhere a ranking breaks ties.
-          .orderBy(
-            sql`ranked_rank desc`,
-            sql`ranked_published_at desc`,
-            sql`ranked_id collate "C" desc`,
-          )
-      );
+      return this.db
+        .select({
+          ...cardColumns,
+          authorUsername: users.username,
+          rank: sql<number>`ranked_rank`,
+          markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
+          markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
+        })
+        .from(ranked)
+        .innerJoin(stories, sql`${qualified(stories.id)} = ranked_id`)
+        .leftJoin(users, eq(users.id, stories.authorId))
+        .orderBy(...rankedOrder("ranked_rank"));
     });
     const rows = await statement.execute({
       ...filterValues(query.filters),
