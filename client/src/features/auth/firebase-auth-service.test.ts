@@ -3,6 +3,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 // Firebase is replaced at the module boundary: these tests check what the service asks of it.
 const firebase = vi.hoisted(() => ({
   auth: { currentUser: null as null | { getIdToken: (forceRefresh?: boolean) => Promise<string> } },
+  initializeAuth: vi.fn(),
+  resolver: { name: "popup and redirect resolver" },
   connectAuthEmulator: vi.fn(),
   signInWithPopup: vi.fn(async () => ({})),
   signInWithCredential: vi.fn(async () => ({})),
@@ -16,7 +18,11 @@ vi.mock("firebase/auth", () => {
   }
   return {
     GoogleAuthProvider,
-    getAuth: vi.fn(() => firebase.auth),
+    initializeAuth: firebase.initializeAuth.mockImplementation(() => firebase.auth),
+    indexedDBLocalPersistence: "indexedDB",
+    browserLocalPersistence: "local",
+    browserSessionPersistence: "session",
+    browserPopupRedirectResolver: firebase.resolver,
     connectAuthEmulator: firebase.connectAuthEmulator,
     signInWithPopup: firebase.signInWithPopup,
     signInWithCredential: firebase.signInWithCredential,
@@ -37,6 +43,19 @@ describe("Firebase auth service", () => {
   beforeEach(() => {
     vi.clearAllMocks();
     firebase.auth.currentUser = null;
+  });
+
+  it("keeps the session as getAuth would, without the pop-up helper, which only the Google pop-up gets", async () => {
+    const service = createFirebaseAuthService({ firebase: firebaseConfig, authEmulatorUrl: null });
+    expect(firebase.initializeAuth).toHaveBeenCalledWith(expect.anything(), {
+      persistence: ["indexedDB", "local", "session"],
+    });
+    await service.signInWithGoogle();
+    expect(firebase.signInWithPopup).toHaveBeenCalledWith(
+      firebase.auth,
+      expect.anything(),
+      firebase.resolver,
+    );
   });
 
   it("connects to the Auth emulator when the config names one", () => {

@@ -1,9 +1,13 @@
 import { initializeApp } from "firebase/app";
 import {
   GoogleAuthProvider,
+  browserLocalPersistence,
+  browserPopupRedirectResolver,
+  browserSessionPersistence,
   connectAuthEmulator,
   createUserWithEmailAndPassword,
-  getAuth,
+  indexedDBLocalPersistence,
+  initializeAuth,
   onAuthStateChanged,
   sendPasswordResetEmail,
   signInWithCredential,
@@ -19,7 +23,12 @@ import type { AuthService } from "./auth-service";
 /** Firebase Auth behind the AuthService seam; configured at runtime from /config.json. */
 export function createFirebaseAuthService(config: RuntimeConfig): AuthService {
   const app = initializeApp(config.firebase);
-  const auth = getAuth(app);
+  // getAuth's persistence, without its pop-up and redirect helper: that one loads Google's iframe
+  // script (apis.google.com) on every page, and only the Google pop-up needs it, so it is given to
+  // signInWithPopup alone (no sign-in here uses a redirect).
+  const auth = initializeAuth(app, {
+    persistence: [indexedDBLocalPersistence, browserLocalPersistence, browserSessionPersistence],
+  });
   if (config.authEmulatorUrl) {
     connectAuthEmulator(auth, config.authEmulatorUrl, { disableWarnings: true });
   }
@@ -65,7 +74,7 @@ export function createFirebaseAuthService(config: RuntimeConfig): AuthService {
         await signInWithCredential(auth, GoogleAuthProvider.credential(emulatorToken));
         return;
       }
-      await signInWithPopup(auth, new GoogleAuthProvider());
+      await signInWithPopup(auth, new GoogleAuthProvider(), browserPopupRedirectResolver);
     },
     signOut: () => signOut(auth),
     resetPassword: (email) => sendPasswordResetEmail(auth, email),

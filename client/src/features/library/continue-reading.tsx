@@ -5,7 +5,10 @@ import { LIBRARY_MESSAGES } from "./messages";
 /** How many stories the home page's shelf shows. */
 export const CONTINUE_READING_CARDS = 4;
 
-/** The home page's "Continue reading" shelf for a signed-in reader; nothing when it is empty. */
+/**
+ * The home page's "Continue reading" shelf for a signed-in reader, under Fresh Threads; when it is
+ * empty, a line saying where the stories they start will show.
+ */
 export function ContinueReading() {
   return (
     <section className="home-section continue-reading" aria-labelledby="continue-reading-title">
