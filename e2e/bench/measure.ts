@@ -10,7 +10,7 @@ import { chromium, type Page } from "@playwright/test";
 import autocannon from "autocannon";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { desktopConfig } from "lighthouse";
-import type { ThroughputRun } from "../../scripts/lib/bench-report.mjs";
+import { verdict, type TableRow, type ThroughputRun } from "../../scripts/lib/bench-report.mjs";
 import { TEST_VARIABLES } from "../../scripts/lib/environment-variables.mjs";
 import { startProcess } from "../../scripts/lib/processes.mjs";
 import { root } from "./stack.js";
@@ -247,19 +247,34 @@ function medianRun(runs: LighthouseScores[]): LighthouseScores {
 export async function runLighthouse(
   urls: string[],
   formFactor: "mobile" | "desktop",
+  returning?: { bffUrl: string; member: Member },
 ): Promise<Array<LighthouseScores | string>> {
   const chrome = await chromeLauncher.launch({
     chromePath: CHROMIUM,
     chromeFlags: ["--headless=new", "--no-sandbox", "--disable-background-networking"],
   });
   try {
+    // A returning member: signed in once in this browser's profile, whose storage (the identity
+    // SDK's session) Lighthouse then keeps instead of clearing it before each run.
+    if (returning) {
+      const browser = await chromium.connectOverCDP(`http://127.0.0.1:${chrome.port}`);
+      const [context] = browser.contexts();
+      if (!context) throw new Error("the launched browser has no context to sign in with");
+      await signInFirst(await context.newPage(), returning.bffUrl, returning.member);
+      await browser.close();
+    }
     const scores: Array<LighthouseScores | string> = [];
     for (const url of urls) {
       const runs: LighthouseScores[] = [];
       let failure = "not run";
       for (let run = 1; run <= LIGHTHOUSE_RUNS; run += 1) {
         for (let attempt = 1; attempt <= LIGHTHOUSE_TRIES; attempt += 1) {
-          const outcome = await lighthouseOnce(url, chrome.port, formFactor);
+          const outcome = await lighthouseOnce(
+            url,
+            chrome.port,
+            formFactor,
+            returning !== undefined,
+          );
           if (typeof outcome !== "string") {
             runs.push(outcome);
             break;
@@ -295,6 +310,7 @@ async function lighthouseOnce(
   url: string,
   port: number,
   formFactor: "mobile" | "desktop",
+  keepStorage: boolean,
 ): Promise<LighthouseScores | string> {
   const result = await lighthouse(
     url,
@@ -302,12 +318,13 @@ async function lighthouseOnce(
       port,
       output: "json",
       logLevel: "error",
+      disableStorageReset: keepStorage,
       onlyCategories: ["performance", "accessibility", "best-practices", "seo"],
     },
     formFactor === "desktop" ? desktopConfig : undefined,
   );
   if (!result) return "Lighthouse gave no result";
-  saveReport(url, formFactor, result.lhr);
+  saveReport(url, keepStorage ? `${formFactor}-member` : formFactor, result.lhr);
   const { categories, audits, runtimeError } = result.lhr;
   if (runtimeError) return runtimeError.code;
   const score = (id: string) => Math.round((categories[id]?.score ?? 0) * 100);
@@ -416,4 +433,36 @@ export async function bareServerRun(
     await bare.stop();
     rmSync(dir, { recursive: true, force: true });
   }
+}
+
+/** A table row for one page's Lighthouse scores against the site's goals. */
+export function lighthouseRow(
+  page: string,
+  formFactor: "mobile" | "desktop",
+  scores: LighthouseScores | string,
+): TableRow {
+  const mobile = formFactor === "mobile";
+  const goal = mobile ? "perf ≥ 95, a11y 100, BP ≥ 95, SEO 100" : "perf, a11y, BP and SEO 100";
+  if (typeof scores === "string") {
+    return {
+      what: `Lighthouse ${formFactor} ${page}`,
+      measured: `no report: ${scores}`,
+      goal,
+      result: "n/a",
+    };
+  }
+  const { performance, accessibility, bestPractices, seo } = scores;
+  const checks = mobile
+    ? [performance >= 95, accessibility === 100, seo === 100, bestPractices >= 95]
+    : [performance === 100, accessibility === 100, seo === 100, bestPractices === 100];
+  return {
+    what: `Lighthouse ${formFactor} ${page}`,
+    measured:
+      `perf ${performance}, a11y ${accessibility}, BP ${bestPractices}, SEO ${seo} ` +
+      `(FCP ${(scores.fcpMs / 1000).toFixed(1)} s, LCP ${(scores.lcpMs / 1000).toFixed(1)} s, ` +
+      `TBT ${Math.round(scores.tbtMs)} ms, CLS ${scores.cls.toFixed(2)}; ` +
+      `median of ${scores.runs.length} runs: ${scores.runs.join(", ")})`,
+    goal,
+    result: verdict(checks),
+  };
 }

@@ -1,5 +1,6 @@
 // The signed-in members' goals in one run (`npm run bench`; built by `tsc -b` into e2e/dist; issue
-// 28): what a returning member's browser loads for `/`, the throughput of the newest page signed
+// 28): what a returning member's browser loads for `/` and Lighthouse for them on `/` and a story
+// page, the throughput of the newest page signed
 // in through the api and as GraphQL through the bff, each against a reference measured in the same
 // run, and a mixed load of many members at once. Prints one table, each line with its goal and
 // PASS or MISS. Not a test: figures depend on the machine; the ratios are what to compare.
@@ -20,8 +21,10 @@ import { TEST_VARIABLES } from "../../scripts/lib/environment-variables.mjs";
 import {
   bareServerRun,
   CONNECTIONS,
+  lighthouseRow,
   measureFirstRender,
   measureThroughput,
+  runLighthouse,
   warmUp,
   WARM_UP_SECONDS,
 } from "./measure.js";
@@ -66,6 +69,24 @@ try {
     measured: `${firstRender.files.length} files, ${formatKb(gzip)} gzip; still signed in after`,
     goal: "≤ 150 KB gzip",
     result: verdict([gzip <= 150 * 1024]),
+  });
+
+  log("members bench: Lighthouse mobile for a returning signed-in reader...");
+  const pages = {
+    "/": `${stack.bffUrl}/`,
+    "a story page": `${stack.bffUrl}/stories/${stack.storyIds[0]}`,
+  };
+  const scores = await runLighthouse(Object.values(pages), "mobile", {
+    bffUrl: stack.bffUrl,
+    member: { email, password: PASSWORD },
+  });
+  Object.keys(pages).forEach((page, index) => {
+    const row = lighthouseRow(
+      `${page}, a returning signed-in reader`,
+      "mobile",
+      scores[index] ?? "not run",
+    );
+    rows.push(row);
   });
 
   log("members bench: throughput signed in (REST, FreshThreads, own state, without the cache)...");

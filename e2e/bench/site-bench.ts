@@ -20,11 +20,11 @@ import {
   CONNECTIONS,
   cpuMs,
   measureFirstRender,
+  lighthouseRow,
   measureThroughput,
   runLighthouse,
   WARM_UP_SECONDS,
   warmUp,
-  type LighthouseScores,
 } from "./measure.js";
 import { ANONYMOUS_REQUESTS_PER_MINUTE, startStack } from "./stack.js";
 
@@ -78,37 +78,6 @@ async function checkFreshThreads(bffUrl: string, body: string) {
   if (response.status !== 200 || answer.errors || edges !== 9) {
     throw new Error(`FreshThreads answered ${response.status}: ${JSON.stringify(answer)}`);
   }
-}
-
-function lighthouseRow(
-  page: string,
-  formFactor: "mobile" | "desktop",
-  scores: LighthouseScores | string,
-): TableRow {
-  const mobile = formFactor === "mobile";
-  const goal = mobile ? "perf ≥ 95, a11y 100, BP ≥ 95, SEO 100" : "perf, a11y, BP and SEO 100";
-  if (typeof scores === "string") {
-    return {
-      what: `Lighthouse ${formFactor} ${page}`,
-      measured: `no report: ${scores}`,
-      goal,
-      result: "n/a",
-    };
-  }
-  const { performance, accessibility, bestPractices, seo } = scores;
-  const checks = mobile
-    ? [performance >= 95, accessibility === 100, seo === 100, bestPractices >= 95]
-    : [performance === 100, accessibility === 100, seo === 100, bestPractices === 100];
-  return {
-    what: `Lighthouse ${formFactor} ${page}`,
-    measured:
-      `perf ${performance}, a11y ${accessibility}, BP ${bestPractices}, SEO ${seo} ` +
-      `(FCP ${(scores.fcpMs / 1000).toFixed(1)} s, LCP ${(scores.lcpMs / 1000).toFixed(1)} s, ` +
-      `TBT ${Math.round(scores.tbtMs)} ms, CLS ${scores.cls.toFixed(2)}; ` +
-      `median of ${scores.runs.length} runs: ${scores.runs.join(", ")})`,
-    goal,
-    result: verdict(checks),
-  };
 }
 
 const stack = await startStack({ projectId: PROJECT_ID, postgresServerUrl: POSTGRES_SERVER });
