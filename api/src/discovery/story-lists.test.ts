@@ -308,7 +308,7 @@ describe("ranking and paging", () => {
       await engage(story, "bookmark", new Date(at.getTime() - HOUR / 2));
       made.push(story);
     }
-    const [first, second, third] = made as [StoryRecord, StoryRecord, StoryRecord];
+    const [first, , third] = made as [StoryRecord, StoryRecord, StoryRecord];
     const titles = async (filters: Parameters<TrendingQueries["listTrending"]>[0]["filters"]) =>
       (await snapshots.listTrending({ filters, asOf: at.toISOString(), skip: 0, limit: 50 })).map(
         (story) => story.title,
