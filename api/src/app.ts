@@ -1,6 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { ApiConfig } from "./config/api-config.js";
-import { BookmarkQueries } from "./community/bookmark-queries.js";
+import { rememberingBookmarks } from "./community/viewer-states-memory.js";
 import { CommunityQueries } from "./community/community-queries.js";
 import { DiscoveryQueries } from "./discovery/discovery-queries.js";
 import type { Database } from "./platform/db/database.js";
@@ -79,6 +79,7 @@ export type AppSettings = Pick<
   | "trending"
   | "tokenCache"
   | "viewerProfileCacheMs"
+  | "viewerStateCacheMs"
   | "mediaStorage"
   | "payments"
   | "aiAllowance"
@@ -128,6 +129,8 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
   const deps = { ...given, identity: cachedIdentity(given.identity, settings.tokenCache) };
   const profiles = createViewerProfiles(settings.viewerProfileCacheMs);
   forgetProfilesAfterWrites(app, profiles);
+  // Readers' own states on the cards they read, remembered likewise (decision 077).
+  const bookmarks = rememberingBookmarks(app, db, settings.viewerStateCacheMs);
   const users = new UsersQueries(db);
   // One set of the reading community's queries and one set of rate limiters for the whole app.
   const community = new CommunityQueries(db);
@@ -201,7 +204,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     trending,
     snapshots,
     discovery,
-    bookmarks: new BookmarkQueries(db),
+    bookmarks,
     guards,
     cache: publicLists,
     now: deps.now,
@@ -211,7 +214,7 @@ export async function buildApp(given: AppDeps): Promise<FastifyInstance> {
     db,
     stories,
     community,
-    bookmarks: new BookmarkQueries(db),
+    bookmarks,
     guards,
     links,
   });

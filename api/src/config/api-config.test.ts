@@ -29,6 +29,7 @@ describe("the api's configuration", () => {
       trending: { refreshMs: 60_000, retentionMs: 30 * 60_000 },
       tokenCache: { maxAgeMs: 300_000, maxEntries: 10_000 },
       viewerProfileCacheMs: 10_000,
+      viewerStateCacheMs: 10_000,
       generation: {
         workers: 1,
         leaseSeconds: 30,

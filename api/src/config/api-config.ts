@@ -175,6 +175,12 @@ export const ApiEnvSchema = Type.Object({
     description:
       "how long a signed-in viewer's profile is kept between their requests; a change through this process shows at once, through another within this time (`0`: off; decision 040)",
   }),
+  VIEWER_STATE_CACHE_MS: Env.integer(0, 600_000, {
+    default: 10_000,
+    must: "a whole number of milliseconds up to 600000 (0: off)",
+    description:
+      "how long a signed-in reader's own state on a story card (bookmarked, follows its writer, their pending comments, reading) is kept between their requests; their own change shows at once, one made past this process within this time (`0`: off; decision 077)",
+  }),
   STORY_STARTS_PER_ADDRESS: Env.integer(0, 1_000_000, {
     default: 30,
     must: "a whole number (0: no limit)",
@@ -272,6 +278,8 @@ export interface ApiConfig {
   tokenCache: TokenCacheSettings;
   /** VIEWER_PROFILE_CACHE_MS: how long a viewer's profile is remembered (docs/decisions/040). */
   viewerProfileCacheMs: number;
+  /** VIEWER_STATE_CACHE_MS: how long a reader's own card states are remembered (decision 077). */
+  viewerStateCacheMs: number;
   /** AI_DAILY_ALLOWANCE and AI_DAILY_ALLOWANCE_PREMIUM: AI runs a day (decision 070). */
   aiAllowance: AllowanceSettings;
   /** ADMIN_EMAILS, lower-cased: whoever signs in with one of them, verified, becomes an admin. */
@@ -342,6 +350,7 @@ export function loadApiConfig(env: Environment = process.env): ApiConfig {
     notificationPollMs: vars.NOTIFICATION_POLL_MS,
     tokenCache: { maxAgeMs: vars.TOKEN_CACHE_MS, maxEntries: 10_000 },
     viewerProfileCacheMs: vars.VIEWER_PROFILE_CACHE_MS,
+    viewerStateCacheMs: vars.VIEWER_STATE_CACHE_MS,
     trending: {
       refreshMs: vars.TRENDING_REFRESH_MS,
       retentionMs: Math.max(30 * 60_000, 10 * vars.TRENDING_REFRESH_MS),

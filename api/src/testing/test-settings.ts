@@ -15,6 +15,8 @@ export function testSettings(changes: Partial<AppSettings> = {}): AppSettings {
     trending: { refreshMs: 0, retentionMs: 30 * 60_000 },
     // Profiles read anew on every request, as fixtures change them in the database.
     viewerProfileCacheMs: 0,
+    // Readers' own card states read anew too, for the same reason.
+    viewerStateCacheMs: 0,
     ...changes,
   };
 }
