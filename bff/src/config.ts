@@ -28,7 +28,7 @@ export interface BffConfig {
   websocket: WebSocketLimits;
   pages: PageHtmlSettings;
   /** The visitor micro-cache of /graphql (docs/decisions/037-bff-visitor-cache.md). */
-  visitorCache: { ttlMs: number };
+  visitorCache: { ttlMs: number; memberStatesMs: number };
   /** GraphiQL at /graphql for a browser (docs/decisions/023-graphql-playground-and-other-clients.md). */
   playground: boolean;
   /** Origins whose pages may call /graphql: "any", or a list (empty: none but the site's own). */
@@ -162,6 +162,12 @@ export const BffEnvSchema = Type.Object({
     description:
       "how long a visitor's answer to a public list (Fresh Threads, Trending Now, /explore) is served again from memory; keep it at most the api's `PUBLIC_LIST_CACHE_MS` (`0`: off; decision 037)",
   }),
+  GRAPHQL_MEMBER_STATES_MS: Env.integer(0, 600_000, {
+    default: 10_000,
+    must: "a whole number of milliseconds up to 600000 (0: off)",
+    description:
+      "how long a member's own state on the cards of a shared answer (bookmarked, theirs, new chapter) is kept between their requests, never past their token's expiry; their own write through this bff shows at once, one made elsewhere within this time (`0`: off; decision 077)",
+  }),
   GRAPHQL_PLAYGROUND: Env.optional(
     Env.oneOf(["on", "off"] as const, {
       lowerCase: true,
@@ -283,6 +289,7 @@ export function loadConfig(env: Environment = process.env): BffConfig {
     },
     visitorCache: {
       ttlMs: vars.GRAPHQL_VISITOR_CACHE_MS,
+      memberStatesMs: vars.GRAPHQL_MEMBER_STATES_MS,
     },
     playground: vars.GRAPHQL_PLAYGROUND ? vars.GRAPHQL_PLAYGROUND === "on" : !production,
     corsOrigins:

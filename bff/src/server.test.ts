@@ -119,7 +119,7 @@ describe("configuration", () => {
         pingIntervalMs: 12_000,
       },
       pages: { publicBaseUrl: "http://127.0.0.1:4000", pageDataTimeoutMs: 1000 },
-      visitorCache: { ttlMs: 1000 },
+      visitorCache: { ttlMs: 1000, memberStatesMs: 10_000 },
       playground: true,
       corsOrigins: "any",
       trustProxy: "loopback",
@@ -147,6 +147,7 @@ describe("configuration", () => {
     // The visitor cache learns the per-address limit from the api (docs/decisions/037).
     expect(loadConfig({ ...emulator, ANONYMOUS_REQUESTS_PER_MINUTE: "-1" }).visitorCache).toEqual({
       ttlMs: 1000,
+      memberStatesMs: 10_000,
     });
   });
 

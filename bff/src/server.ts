@@ -50,6 +50,7 @@ import { countAnonymousTurns } from "./upstream/anonymous-turns.js";
 import { MEDIA_PATH } from "./upstream/media-urls.js";
 import { connectRest, type RestConnection } from "./upstream/rest-client.js";
 import { createStoryStreamBridge, type StoryStreamOptions } from "./upstream/story-stream.js";
+import { rememberViewerStates } from "./upstream/remembered-viewer-states.js";
 import { viewerStatesFrom } from "./upstream/viewer-states.js";
 
 const MAX_BODY = "100kb";
@@ -130,7 +131,7 @@ export async function createBffServer(
     clientHeaders,
     buildContext,
     // A mutation that wrote empties the visitor cache (docs/decisions/037).
-    onWrite: visitorCache.clear,
+    onWrite: visitorCache.wrote,
     onRefusal: metrics.refusal,
     ...(now ? { now } : {}),
   });
@@ -255,7 +256,7 @@ function sharedVisitorCache(
     ),
     visitorTurns,
     { clientHeaders },
-    viewerStatesFrom(rest),
+    rememberViewerStates(viewerStatesFrom(rest), config.visitorCache.memberStatesMs),
   );
 }
 

@@ -78,6 +78,8 @@ export async function startBff(
     // Off unless a test turns it on (visitor-cache.test.ts), as the api's tests do with theirs:
     // tests read right after writing through the api, which this bff would not see.
     GRAPHQL_VISITOR_CACHE_MS: "0",
+    // Likewise members' own states (docs/decisions/077), on where a test turns them on.
+    GRAPHQL_MEMBER_STATES_MS: "0",
     ...env,
   });
   const server = await createBffServer(config, options);

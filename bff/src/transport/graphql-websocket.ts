@@ -51,7 +51,7 @@ export interface GraphQLWebSocketOptions {
   clientHeaders: (req: http.IncomingMessage) => ClientHeaders;
   buildContext: (authorization: unknown, client?: ClientHeaders) => GraphQLContext;
   /** A mutation over the socket changed something (the visitor cache forgets, decision 037). */
-  onWrite: () => void;
+  onWrite: (authorization: string | null) => void;
   /** Told of each refusal by a cap (ws-admission.ts). */
   onRefusal?: (limit: WsLimit) => void;
   /** The clock sockets' tokens expire by (ws-admission.ts); tests move it. */
@@ -121,13 +121,16 @@ export function serveGraphQLOverWebSocket(options: GraphQLWebSocketOptions): Gra
         return admitted;
       },
       onClose: (ctx) => void connected.delete(ctx),
-      onNext: (_ctx, _id, _payload, args, result) => {
+      onNext: (ctx, _id, _payload, args, result) => {
         const mutation = args.document.definitions.find(
           (definition): definition is OperationDefinitionNode =>
             definition.kind === Kind.OPERATION_DEFINITION && definition.operation === "mutation",
         );
         const answer = result as { data?: Record<string, unknown> | null };
-        if (mutation && wroteSomething(answer, mutation)) options.onWrite();
+        if (mutation && wroteSomething(answer, mutation)) {
+          const authorization = authorizationFromConnectionParams(ctx.connectionParams);
+          options.onWrite(typeof authorization === "string" ? authorization : null);
+        }
       },
       onSubscribe: (ctx, _id, payload) => {
         // graphql-ws has already entered this operation among the socket's subscriptions.

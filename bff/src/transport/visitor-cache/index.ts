@@ -13,7 +13,7 @@ import type { Request, RequestHandler } from "express";
 import type { GraphQLSchema } from "graphql";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { TrustedDocuments } from "../../graphql/trusted-documents.js";
-import type { ViewerStates } from "../../upstream/viewer-states.js";
+import type { RememberedViewerStates } from "../../upstream/remembered-viewer-states.js";
 import type { VisitorTurns } from "../visitor-turns.js";
 import { createAnswerStore } from "./answers.js";
 import { createCacheability } from "./cacheability.js";
@@ -51,9 +51,12 @@ export interface VisitorCache {
    * (its small JSON body already read, which express.json then keeps, see jsonAfterEarlyRead).
    */
   early(headers: EarlyHeaders): EarlyHandler;
-  /** Clears after every mutation that wrote, over HTTP (this plugin) and graphql-ws (`clear`). */
+  /**
+   * Clears after every mutation that wrote, over HTTP (this plugin) and graphql-ws (`wrote`), and
+   * forgets the writer's own states (`authorization`: theirs, null for a visitor).
+   */
   plugin: ApolloServerPlugin<GraphQLContext>;
-  clear(): void;
+  wrote(authorization: string | null): void;
   /**
    * Before Apollo's middleware on /graphql, after the JSON body is parsed: answers a visitor's
    * public read from memory, or runs it through Apollo once for every caller waiting for it; a
@@ -71,7 +74,7 @@ export function createVisitorCache(
   allowed: ReadonlySet<string>,
   turns: VisitorTurns,
   taker: TurnTaker,
-  viewerStates?: ViewerStates,
+  memberStates?: RememberedViewerStates,
 ): VisitorCache {
   const answers = createAnswerStore(settings);
   const parts: CacheParts = {
@@ -81,17 +84,23 @@ export function createVisitorCache(
     documents: settings.trustedDocuments ?? {},
     turns,
     taker,
-    ...(viewerStates ? { viewerStates } : {}),
+    ...(memberStates ? { viewerStates: memberStates.viewerStates } : {}),
     lookedUp: settings.onLookup ?? (() => {}),
   };
+  const wrote = (authorization: string | null) => {
+    answers.clear();
+    memberStates?.forget(authorization);
+  };
   return {
-    clear: answers.clear,
+    wrote,
     plugin: {
       async requestDidStart() {
         return {
-          async willSendResponse({ operation, response }) {
+          async willSendResponse({ operation, response, contextValue }) {
             if (operation?.operation !== "mutation" || response.body.kind !== "single") return;
-            if (wroteSomething(response.body.singleResult, operation)) answers.clear();
+            if (wroteSomething(response.body.singleResult, operation)) {
+              wrote(contextValue.authorization);
+            }
           },
         };
       },

@@ -341,6 +341,64 @@ describe("a member's public list read (decision 043)", () => {
     expect(statesCalls()).toBe(3);
   });
 
+  it("remembers a member's own states between their reads; their own write shows at once (decision 077)", async () => {
+    const remembering = await startBff(proxy.url, {
+      GRAPHQL_VISITOR_CACHE_MS: "60000",
+      GRAPHQL_MEMBER_STATES_MS: "60000",
+    });
+    onTestFinished(() => remembering.server.stop());
+    const [author, reader, other] = await Promise.all([
+      newMember("remembered-author"),
+      newMember("remembered-reader"),
+      newMember("remembered-other"),
+    ]);
+    const written = await publishStory(remembering.url, author, "Tidewater");
+    const bookmark = (token: string, mutation = "bookmarkStory") =>
+      graphql(
+        remembering.url,
+        `mutation($id: ID!) { ${mutation}(id: $id) { viewerHasBookmarked } }`,
+        { token, variables: { id: globalId("Story", written) } },
+      );
+    const body = {
+      query:
+        "query Own($first: Int!) { stories(first: $first) { edges { node { publicId viewerHasBookmarked } } } }",
+      variables: { first: 5 },
+    };
+    const bookmarkedFor = async (token: string) => {
+      const answer = await postTo(remembering, body, as(token));
+      expect(answer.json.errors).toBeUndefined();
+      const edges = (
+        answer.json.data?.stories as {
+          edges: Array<{ node: { publicId: string; viewerHasBookmarked: boolean } }>;
+        }
+      ).edges;
+      return edges.find(({ node }) => node.publicId === written)?.node.viewerHasBookmarked;
+    };
+    proxy.reset();
+    expect(await bookmarkedFor(reader)).toBe(false);
+    expect(await bookmarkedFor(reader)).toBe(false);
+    expect(statesCalls()).toBe(1);
+
+    // Another member's write empties the shared answers but not the reader's own states.
+    expect((await bookmark(other)).errors).toBeUndefined();
+    expect(await bookmarkedFor(reader)).toBe(false);
+    expect(statesCalls()).toBe(1);
+
+    // The reader's own write forgets theirs: it shows on their very next read.
+    expect((await bookmark(reader)).errors).toBeUndefined();
+    expect(await bookmarkedFor(reader)).toBe(true);
+    expect(statesCalls()).toBe(2);
+
+    // One made past this bff (the api directly) is not seen while they are remembered.
+    const past = await fetch(`${api.url}/v1/stories/${written}/bookmark`, {
+      method: "DELETE",
+      headers: as(reader),
+    });
+    expect(past.status).toBe(200);
+    expect(await bookmarkedFor(reader)).toBe(true);
+    expect(statesCalls()).toBe(2);
+  });
+
   it("asking for another per-viewer field, or with a refused token, is Apollo's with the token", async () => {
     const member = await newMember("member-private");
     const privateField = {
