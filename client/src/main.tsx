@@ -4,7 +4,7 @@ import "./styles/global.css";
 // Fields look the same on every route and every first load, not only once a page with a form has
 // loaded its code (issue 29 row 2).
 import "./components/form.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { configureApolloLoader, startApolloLoad } from "./apollo/deferred-apollo";
 import { FIRST_DATA_ROUTES } from "./apollo/first-data-routes";
@@ -104,10 +104,15 @@ try {
   else if (member) afterFirstPaint(start);
   else atFirstInteraction(start);
   const render = () => {
-    root.render(
-      <StrictMode>
-        <App authService={authService} />
-      </StrictMode>,
+    // A transition: React renders the app in slices of a few milliseconds, yielding between them,
+    // instead of one long task that blocks the page (the HTML's preview stays until it commits;
+    // docs/decisions/078-first-view-renders-as-transitions.md).
+    startTransition(() =>
+      root.render(
+        <StrictMode>
+          <App authService={authService} />
+        </StrictMode>,
+      ),
     );
     requestAnimationFrame(() => setTimeout(painted, 0));
   };

@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState, type ReactNode } from "react";
+import { startTransition, useEffect, useMemo, useRef, useState, type ReactNode } from "react";
 import { AuthContext, type AuthContextValue } from "./auth-context";
 import type { AuthService, AuthUser } from "./auth-service";
 import { readSignedInHint, writeSignedInHint } from "./signed-in-hint";
@@ -30,11 +30,10 @@ export function AuthProvider({ service, children }: AuthProviderProps) {
     () =>
       service.onAuthStateChanged((user) => {
         writeSignedInHint(user !== null);
-        setState({
-          loading: false,
-          currentUser: user,
-          signedOutByUser: user === null && signingOut.current,
-        });
+        const signedOutByUser = user === null && signingOut.current;
+        // A transition: the page drawn as a visitor's becomes the member's in slices that let it
+        // answer between them (docs/decisions/078-first-view-renders-as-transitions.md).
+        startTransition(() => setState({ loading: false, currentUser: user, signedOutByUser }));
       }),
     [service],
   );
