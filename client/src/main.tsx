@@ -4,7 +4,7 @@ import "./styles/global.css";
 // Fields look the same on every route and every first load, not only once a page with a form has
 // loaded its code (issue 29 row 2).
 import "./components/form.css";
-import { startTransition, StrictMode } from "react";
+import { startTransition, StrictMode, useEffect, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { configureApolloLoader, startApolloLoad } from "./apollo/deferred-apollo";
 import { FIRST_DATA_ROUTES } from "./apollo/first-data-routes";
@@ -75,6 +75,17 @@ function pageDrawnWithoutApollo(member: boolean): LazyPage<object> | null {
   return storyId !== null && firstViewStory(document, storyId) !== null ? StoryPage : null;
 }
 
+/**
+ * Tells `onCommitted` once its children are on the page: a render in a transition commits some
+ * time after root.render returns, and what waits for the first paint must wait for that.
+ */
+function Committed({ onCommitted, children }: { onCommitted: () => void; children: ReactNode }) {
+  useEffect(() => {
+    onCommitted();
+  }, [onCommitted]);
+  return children;
+}
+
 let painted: () => void = () => {};
 const firstPaint = new Promise<void>((resolve) => {
   painted = resolve;
@@ -103,6 +114,7 @@ try {
   if (!firstPage) start();
   else if (member) afterFirstPaint(start);
   else atFirstInteraction(start);
+  const afterCommit = () => void requestAnimationFrame(() => setTimeout(painted, 0));
   const render = () => {
     // A transition: React renders the app in slices of a few milliseconds, yielding between them,
     // instead of one long task that blocks the page (the HTML's preview stays until it commits;
@@ -110,11 +122,12 @@ try {
     startTransition(() =>
       root.render(
         <StrictMode>
-          <App authService={authService} />
+          <Committed onCommitted={afterCommit}>
+            <App authService={authService} />
+          </Committed>
         </StrictMode>,
       ),
     );
-    requestAnimationFrame(() => setTimeout(painted, 0));
   };
   // That page's code first, so it draws at once rather than through a loading state (lazy-page.ts).
   if (firstPage) firstPage.preload().then(render, render);
