@@ -11,12 +11,13 @@ import { FIRST_DATA_DOCUMENTS } from "../__generated__/first-data-documents.js";
 import { publicReadFields } from "../transport/visitor-cache/cacheability.js";
 import {
   LAID_OVER_FIELDS,
-  layOver,
+  laidOver,
   PER_VIEWER_FIELDS,
   SHARED_FIELDS,
   sharedWithMembers,
 } from "./audience.js";
 import { createSchema } from "./schema.js";
+import type { ViewerState } from "../upstream/viewer-states.js";
 
 // Which fields a member may be answered from a shared answer (docs/decisions/043).
 
@@ -80,9 +81,51 @@ describe("members and shared answers", () => {
       })),
     );
     const states = new Map([["a", { isBookmarked: false, isOwner: false, newChapter: true }]]);
-    expect(layOver(data, marks, states)).toEqual({
+    const body = Buffer.from(JSON.stringify({ data }));
+    const answer = (given: ReadonlyMap<string, ViewerState>) =>
+      JSON.parse(laidOver(body, marks, given).toString("utf8")) as unknown;
+    expect(answer(states)).toEqual({
+      data: {
+        stories: {
+          edges: [{ node: { ...node("a"), newChapter: true } }, { node: node("b") }],
+        },
+      },
+    });
+    // The same kept answer for another member, then a visitor's view of it, unchanged by either.
+    const other = new Map([["b", { isBookmarked: true, isOwner: true, newChapter: false }]]);
+    expect(answer(other)).toEqual({
+      data: {
+        stories: {
+          edges: [
+            { node: node("a") },
+            { node: { ...node("b"), viewerHasBookmarked: true, viewerIsAuthor: true } },
+          ],
+        },
+      },
+    });
+    expect(laidOver(body, marks, new Map()).toString("utf8")).toBe(body.toString("utf8"));
+  });
+
+  it("lays over only the marks: a story's own text that looks like a slot stays as it is", () => {
+    const data = {
       stories: {
-        edges: [{ node: { ...node("a"), newChapter: true } }, { node: node("b") }],
+        edges: [{ node: { title: '"audience-slot-x:0" \u0000', viewerHasBookmarked: false } }],
+      },
+    };
+    const marks = [
+      {
+        path: ["stories", "edges", 0, "node", "viewerHasBookmarked"],
+        publicId: "a",
+        field: "bookmarked" as const,
+      },
+    ];
+    const body = Buffer.from(JSON.stringify({ data }));
+    const states = new Map([["a", { isBookmarked: true, isOwner: false, newChapter: false }]]);
+    expect(JSON.parse(laidOver(body, marks, states).toString("utf8"))).toEqual({
+      data: {
+        stories: {
+          edges: [{ node: { ...data.stories.edges[0]!.node, viewerHasBookmarked: true } }],
+        },
       },
     });
   });

@@ -14,6 +14,7 @@ import {
   type GraphQLResolveInfo,
   type GraphQLSchema,
 } from "graphql";
+import { randomUUID } from "node:crypto";
 import type { ViewerState } from "../upstream/viewer-states.js";
 
 /** A member's own state on a story, as a shared answer lacks it. */
@@ -155,26 +156,69 @@ function stateOf(state: ViewerState, field: AudienceField): boolean {
   return state.newChapter;
 }
 
-/**
- * `data` (a shared answer's) with the member's state laid over every mark; a story the member may
- * not see keeps the visitor's value (false). Changes `data` in place and returns it.
- */
-export function layOver(
-  data: Record<string, unknown>,
-  marks: readonly AudienceMark[],
-  states: ReadonlyMap<string, ViewerState>,
-): Record<string, unknown> {
+/** A shared answer cut where its marks sit: pieces[0], slot 0's value, pieces[1], and so on. */
+interface AnswerTemplate {
+  pieces: string[];
+  slots: Array<{ publicId: string; field: AudienceField; visitors: string }>;
+}
+
+/** Kept while the answer is (the visitor cache answers the same Buffer each time). */
+const templates = new WeakMap<Buffer, AnswerTemplate>();
+/** Marks a slot in the JSON: no text of a story can hold it (a fresh random id per process). */
+const SLOT = `audience-slot-${randomUUID()}`;
+const SLOT_PATTERN = new RegExp(`"${SLOT}:(\\d+)"`, "g");
+
+function templateOf(body: Buffer, marks: readonly AudienceMark[]): AnswerTemplate {
+  const known = templates.get(body);
+  if (known) return known;
+  const answer = JSON.parse(body.toString("utf8")) as { data?: Record<string, unknown> };
+  const marked: AnswerTemplate["slots"] = [];
   for (const mark of marks) {
-    const state = states.get(mark.publicId);
-    if (!state) continue;
-    let holder: unknown = data;
+    let holder: unknown = answer.data;
     for (const key of mark.path.slice(0, -1)) {
       holder = (holder as Record<string | number, unknown> | null)?.[key];
     }
     const last = mark.path[mark.path.length - 1];
-    if (holder && typeof holder === "object" && last !== undefined) {
-      (holder as Record<string | number, unknown>)[last] = stateOf(state, mark.field);
-    }
+    if (!holder || typeof holder !== "object" || last === undefined) continue;
+    const fields = holder as Record<string | number, unknown>;
+    marked.push({
+      publicId: mark.publicId,
+      field: mark.field,
+      visitors: JSON.stringify(fields[last]),
+    });
+    fields[last] = `${SLOT}:${marked.length - 1}`;
   }
-  return data;
+  const text = JSON.stringify(answer);
+  const pieces: string[] = [];
+  const slots: AnswerTemplate["slots"] = [];
+  let from = 0;
+  for (const match of text.matchAll(SLOT_PATTERN)) {
+    pieces.push(text.slice(from, match.index));
+    slots.push(marked[Number(match[1])]!);
+    from = match.index + match[0].length;
+  }
+  pieces.push(text.slice(from));
+  const template = { pieces, slots };
+  templates.set(body, template);
+  return template;
+}
+
+/**
+ * A shared answer's JSON `body` as the member whose `states` these are sees it: their state at
+ * every mark; a story they may not see keeps the visitor's value. The answer is read once while it
+ * is kept; each member's is its pieces with their values between (decision 077).
+ */
+export function laidOver(
+  body: Buffer,
+  marks: readonly AudienceMark[],
+  states: ReadonlyMap<string, ViewerState>,
+): Buffer {
+  const { pieces, slots } = templateOf(body, marks);
+  let text = pieces[0] ?? "";
+  slots.forEach((slot, index) => {
+    const state = states.get(slot.publicId);
+    text +=
+      (state ? String(stateOf(state, slot.field)) : slot.visitors) + (pieces[index + 1] ?? "");
+  });
+  return Buffer.from(text);
 }

@@ -5,7 +5,7 @@
 import type { ApolloServer, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { layOver, type AudienceMark } from "../../graphql/audience.js";
+import { laidOver, type AudienceMark } from "../../graphql/audience.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { Turn } from "../visitor-turns.js";
 import type { Entry } from "./answers.js";
@@ -128,9 +128,7 @@ export function cacheMiddleware(
         const ids = entry.marks.map((mark) => mark.publicId);
         const states = await viewerStates(authorization, client, ids);
         if (!states) return next();
-        const result = JSON.parse(entry.body.toString("utf8")) as { data: Record<string, unknown> };
-        layOver(result.data, entry.marks, states);
-        const body = Buffer.from(JSON.stringify(result));
+        const body = laidOver(entry.body, entry.marks, states);
         send(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
       })
       .catch(() => next());
