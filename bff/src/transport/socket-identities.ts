@@ -5,6 +5,9 @@
 // the token's SHA-256, so the map never holds a token. Only the api's yes is remembered: a refusal
 // or an unavailable api is asked again next time.
 import { createHash } from "node:crypto";
+import { tokenExpiry } from "../upstream/token-claims.js";
+
+export { tokenExpiry };
 
 /** How many tokens are remembered at most (a few MB at most). */
 export const SOCKET_IDENTITIES_MAX = 10_000;
@@ -55,23 +58,4 @@ export function createSocketIdentities(maxEntries = SOCKET_IDENTITIES_MAX): Sock
 
 function keyOf(authorization: string): string {
   return createHash("sha256").update(authorization).digest("base64url");
-}
-
-/**
- * When the bearer token in `authorization` expires (ms since the epoch), from its `exp` claim, or
- * null when it carries none. Read only after the api has verified the same token: its signature
- * vouches for the claim.
- */
-export function tokenExpiry(authorization: string): number | null {
-  const token = authorization.replace(/^Bearer\s+/i, "");
-  const payload = token.split(".")[1];
-  if (!payload) return null;
-  try {
-    const claims: unknown = JSON.parse(Buffer.from(payload, "base64url").toString("utf8"));
-    if (typeof claims !== "object" || claims === null || !("exp" in claims)) return null;
-    const exp = claims.exp;
-    return typeof exp === "number" && Number.isFinite(exp) ? exp * 1000 : null;
-  } catch {
-    return null;
-  }
 }

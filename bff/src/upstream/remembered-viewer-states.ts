@@ -4,6 +4,7 @@
 // (filled only from the api's answer to it, so nobody else's) and story, for `maxAgeMs` and never
 // past the token's own expiry; a write by the member through this bff forgets theirs at once.
 import { LRUCache } from "lru-cache";
+import { tokenExpiry } from "./token-claims.js";
 import type { ViewerState, ViewerStates } from "./viewer-states.js";
 
 /** Stories' states kept at most, all members together (the least recently used member goes). */
@@ -21,20 +22,6 @@ interface Kept {
   /** Null: the api left the story out (gone, or not theirs to see). */
   state: ViewerState | null;
   until: number;
-}
-
-/** The `exp` of a bearer token's JWT payload, in ms; 0 when it has none to read. */
-export function tokenExpiry(authorization: string): number {
-  const payload = authorization.replace(/^Bearer\s+/i, "").split(".")[1];
-  if (payload === undefined) return 0;
-  try {
-    const { exp } = JSON.parse(Buffer.from(payload, "base64url").toString("utf8")) as {
-      exp?: unknown;
-    };
-    return typeof exp === "number" ? exp * 1000 : 0;
-  } catch {
-    return 0;
-  }
 }
 
 export function rememberViewerStates(
@@ -68,7 +55,7 @@ export function rememberViewerStates(
       for (const [publicId, state] of read) states.set(publicId, state);
       // A write by the member meanwhile forgot `kept`: what was read may predate it, not kept.
       if (members.get(authorization) !== kept) return states;
-      const until = Math.min(readAt + maxAgeMs, tokenExpiry(authorization));
+      const until = Math.min(readAt + maxAgeMs, tokenExpiry(authorization) ?? 0);
       if (until <= readAt) return states;
       for (const publicId of missing) {
         kept.delete(publicId);
