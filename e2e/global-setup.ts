@@ -40,6 +40,10 @@ export default async function globalSetup() {
       LOG_LEVEL: "warn",
       // Slow enough that a person (and the test) sees progress rise, fast enough for CI.
       STORY_WRITER_PACE_MS: "80",
+      // Two browsers write at once, and one may be writing a long story (studio-watch's, some
+      // 20 s, longer on a busy machine): with the default single writer a short story queued
+      // behind it and outlasted its test's wait. Three writers leave none waiting on the other.
+      STORY_WORKERS: "3",
       // Every browser and helper of the run starts its stories from 127.0.0.1, one address: the
       // run starts more than the default 30 in ten minutes (the limit itself is the api's tests').
       STORY_STARTS_PER_ADDRESS: "500",

@@ -1,10 +1,12 @@
-import { useEffect, useEffectEvent, type RefObject } from "react";
+import { useEffectEvent, useLayoutEffect, type RefObject } from "react";
 
 export type DismissReason = "escape" | "outside";
 
 /**
  * While `active`, calls `onDismiss` when Escape is pressed or a pointer goes down outside
- * `containerRef` (menus and pop-overs).
+ * `containerRef` (menus and pop-overs). It listens from the commit that draws the pop-over (a
+ * layout effect): a pop-over that appears after a timer (the Add Comment popup) is then never on
+ * screen without its dismissal, where a passive effect could still be waiting to run.
  */
 export function useDismiss(
   active: boolean,
@@ -13,7 +15,7 @@ export function useDismiss(
 ): void {
   const dismiss = useEffectEvent(onDismiss);
 
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!active) return;
     function handlePointerDown(event: PointerEvent) {
       const container = containerRef.current;
