@@ -1,18 +1,22 @@
 // In front of express: a visitor's POST of a public read whose answer is kept is answered here,
-// without express, helmet, compression or Apollo; anything else goes to express unchanged, its
-// small JSON body already read (docs/decisions/037-bff-visitor-cache.md).
+// without express, helmet, compression or Apollo, and so is a member's, their own state laid over
+// it (decisions 043 and 079); anything else goes to express unchanged, its small JSON body already
+// read (docs/decisions/037-bff-visitor-cache.md).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
+import { laidOver } from "../../graphql/audience.js";
 import { READY_HEADER_SETS, type Entry } from "./answers.js";
 import { KNOWN_DOCUMENTS, operationOfBody } from "./cacheability.js";
 import { COMPRESS_FROM, encodedBody } from "./content-encoding.js";
 import {
   COUNTED,
   earlyBodyLength,
+  MEMBER_PASSED,
   parseEarlyBody,
   readEarlyBody,
   type EarlyRequest,
 } from "./early-body.js";
+import type { ViewerStates } from "../../upstream/viewer-states.js";
 import type { CacheParts } from "./parts.js";
 import { connectionCallers } from "./turns.js";
 
@@ -32,7 +36,14 @@ export type EarlyHandler = (
   app: (req: IncomingMessage, res: ServerResponse) => void,
 ) => void;
 
-/** Reads the body of a POST that may be a visitor's public read, then answers or passes it. */
+/** What a kept body was found to be: its text, its answer's key, and whether members share it. */
+interface KnownBody {
+  text: string;
+  key: string;
+  members: boolean;
+}
+
+/** Reads the body of a POST that may be a public read, then answers or passes it. */
 export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHandler {
   const { answers, cacheability, turns } = parts;
   /**
@@ -41,7 +52,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
    * keyed each time. Only a cacheable operation's body is kept; its parse is done again for
    * the rare one that goes on to express (a miss, a refusal), which needs it as req.body.
    */
-  const bodies = new LRUCache<string, { text: string; key: string }>({
+  const bodies = new LRUCache<string, KnownBody>({
     max: KNOWN_DOCUMENTS,
     maxSize: KNOWN_DOCUMENTS * 4 * 1024,
     sizeCalculation: (_known, bytes) => bytes.length,
@@ -49,7 +60,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
   const callerOf = connectionCallers(headers.clientIp, parts.taker);
 
   return (req, res, app) => {
-    const length = parts.ttlMs <= 0 ? null : earlyBodyLength(req);
+    const length = parts.ttlMs <= 0 ? null : earlyBodyLength(req, parts.viewerStates !== undefined);
     if (length === null) {
       app(req, res);
       return;
@@ -74,7 +85,11 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
           app(req, res);
           return;
         }
-        known = { text: body.toString("utf8"), key: cacheability.keyOf(operation) };
+        known = {
+          text: body.toString("utf8"),
+          key: cacheability.keyOf(operation),
+          members: cacheability.isSharedWithMembers(operation),
+        };
         bodies.set(bytes, known);
       }
       const { text, key } = known;
@@ -83,6 +98,24 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
         early.body ??= JSON.parse(text);
         app(req, res);
       };
+      const authorization = req.headers.authorization;
+      if (authorization !== undefined) {
+        // A member: only when their state can be laid over the shared answer (decision 043).
+        const entry = known.members ? answers.get(key) : undefined;
+        if (entry === undefined) {
+          // A miss (or a document members do not share) is the middleware's, after express.
+          pass();
+          return;
+        }
+        if (entry.marks.length > 0 && parts.viewerStates) {
+          answerMember(parts.viewerStates, req, res, entry, authorization, () => {
+            early[MEMBER_PASSED] = true;
+            pass();
+          });
+          return;
+        }
+        // No per-viewer field: the visitors' answer, for a turn of their address as a visitor's.
+      }
       const caller = callerOf(req);
       const refused = turns.refusedFor(caller.key);
       if (refused > 0) {
@@ -111,6 +144,30 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
       });
     });
   };
+
+  /**
+   * The kept answer with the member's own states laid over it, from memory or one small api call
+   * (decision 077); `pass` when they cannot be had (a refused token, the api).
+   */
+  function answerMember(
+    viewerStates: ViewerStates,
+    req: IncomingMessage,
+    res: ServerResponse,
+    entry: Entry,
+    authorization: string,
+    pass: () => void,
+  ): void {
+    const ids = entry.marks.map((mark) => mark.publicId);
+    viewerStates(authorization, parts.taker.clientHeaders(req), ids).then((states) => {
+      if (states === null) {
+        pass();
+        return;
+      }
+      // The member's own answer: its header sets are made for it alone, never kept on the entry.
+      const body = laidOver(entry.body, entry.marks, states);
+      sendEarly(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
+    }, pass);
+  }
 
   function sendEarly(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
     parts.lookedUp("hit");

@@ -12,6 +12,12 @@ const EARLY_MAX_BODY = 16 * 1024;
  * over), or null when its turn could not be counted (it goes the whole way, where the api counts it).
  */
 export const COUNTED = Symbol("visitor-cache.counted");
+/**
+ * On a member's request read before express: their own states could not be had there (a refused
+ * token, the api), so it goes the whole way to Apollo with their token, not through the shared
+ * answer again.
+ */
+export const MEMBER_PASSED = Symbol("visitor-cache.member-passed");
 /** On a request read before express: the error express.json would have raised for its body. */
 const BODY_ERROR = Symbol("visitor-cache.body-error");
 
@@ -22,21 +28,22 @@ interface BodyError {
 
 export type EarlyRequest = IncomingMessage & {
   [COUNTED]?: number | null;
+  [MEMBER_PASSED]?: true;
   [BODY_ERROR]?: BodyError;
   body?: unknown;
 };
 
 /**
- * The Content-Length of a visitor's JSON POST to /graphql that is small enough to read here, or
- * null for any other request (it goes to express as it came).
+ * The Content-Length of a JSON POST to /graphql that is small enough to read here, a visitor's or
+ * (with `members`) a member's, or null for any other request (it goes to express as it came).
  */
-export function earlyBodyLength(req: IncomingMessage): number | null {
+export function earlyBodyLength(req: IncomingMessage, members: boolean): number | null {
   const type = req.headers["content-type"]?.toLowerCase().replace(/\s+/g, "");
   const length = Number(req.headers["content-length"]);
   if (
     req.method !== "POST" ||
     req.url !== "/graphql" ||
-    req.headers.authorization !== undefined ||
+    (!members && req.headers.authorization !== undefined) ||
     (type !== "application/json" && type !== "application/json;charset=utf-8") ||
     req.headers["content-encoding"] !== undefined ||
     req.headers["transfer-encoding"] !== undefined ||

@@ -47,8 +47,9 @@ export interface VisitorCacheSettings {
 export interface VisitorCache {
   /**
    * In front of express: a visitor's POST of a public read whose answer is in memory is answered
-   * here, without express, helmet, compression or Apollo; anything else goes to `app` unchanged
-   * (its small JSON body already read, which express.json then keeps, see jsonAfterEarlyRead).
+   * here, without express, helmet, compression or Apollo, and a member's too, their own state laid
+   * over it (decision 079); anything else goes to `app` unchanged (its small JSON body already
+   * read, which express.json then keeps, see jsonAfterEarlyRead).
    */
   early(headers: EarlyHeaders): EarlyHandler;
   /**

@@ -11,7 +11,7 @@ import type { Turn } from "../visitor-turns.js";
 import type { Entry } from "./answers.js";
 import { operationOf } from "./cacheability.js";
 import { COMPRESS_FROM, encodedBody } from "./content-encoding.js";
-import { COUNTED, type EarlyRequest } from "./early-body.js";
+import { COUNTED, MEMBER_PASSED, type EarlyRequest } from "./early-body.js";
 import type { CacheParts } from "./parts.js";
 import { addressKey, refuse } from "./turns.js";
 
@@ -141,7 +141,9 @@ export function cacheMiddleware(
     const operation = operationOf(req, parts.documents);
     if (!operation || !cacheability.isCacheable(operation)) return next();
     if (req.headers.authorization !== undefined) {
-      // A member: only when their state can be laid over the shared answer (decision 043).
+      // A member: only when their state can be laid over the shared answer (decision 043), and
+      // not again when the answer before express could not have it.
+      if ((req as unknown as EarlyRequest)[MEMBER_PASSED]) return next();
       if (!parts.viewerStates || !cacheability.isSharedWithMembers(operation)) return next();
       answerMember(req, res, next, cacheability.keyOf(operation));
       return;

@@ -399,6 +399,49 @@ describe("a member's public list read (decision 043)", () => {
     expect(statesCalls()).toBe(2);
   });
 
+  it("is answered before express once its shared answer is kept, with the headers express gives (decision 079)", async () => {
+    const member = await newMember("member-early");
+    const body = JSON.stringify({
+      query:
+        "query Early($first: Int!) { stories(first: $first) { edges { node { title viewerHasBookmarked } } } }",
+      variables: { first: 4 },
+    });
+    const send = () =>
+      fetch(`${bff.url}/graphql`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          "x-forwarded-for": from,
+          origin: "https://elsewhere.example",
+          ...as(member),
+        },
+        body,
+      });
+    // The first makes the shared answer through express and Apollo; the second is laid over the
+    // kept one before express.
+    const throughExpress = await send();
+    const early = await send();
+    const text = await early.text();
+    expect(text).toBe(await throughExpress.text());
+    expect((JSON.parse(text) as Answer["json"]).errors).toBeUndefined();
+    expect(listCalls()).toBe(1);
+    expect(statesCalls()).toBe(2);
+    for (const name of [
+      "content-type",
+      "content-length",
+      "content-security-policy",
+      "x-frame-options",
+      "x-content-type-options",
+      "referrer-policy",
+      "cross-origin-opener-policy",
+      "access-control-allow-origin",
+      "access-control-expose-headers",
+    ]) {
+      expect(early.headers.get(name), name).toBe(throughExpress.headers.get(name));
+    }
+    expect(early.headers.get("x-powered-by")).toBeNull();
+  });
+
   it("asking for another per-viewer field, or with a refused token, is Apollo's with the token", async () => {
     const member = await newMember("member-private");
     const privateField = {
