@@ -132,20 +132,22 @@ try {
     result: restVsBare.result,
   });
   const graphqlGoal = { minRatio: 0.85, maxP50Ratio: 1.2, maxP99Ratio: 1.3 };
-  for (const [what, run] of [
-    ["FreshThreads signed in through the bff", fresh],
-    ["a list with the member's own bookmarks and stories (laid over), signed in", ownState],
+  for (const [what, run, reference] of [
+    ["FreshThreads signed in through the bff", fresh, false],
+    ["a list with the member's own bookmarks and stories (laid over), signed in", ownState, false],
     [
       "FreshThreads signed in, bff without its shared answers (as before decision 043)",
       freshUncached,
+      true,
     ],
   ] as const) {
     const compared = compareThroughput(run, rest, graphqlGoal);
     rows.push({
       what: `${what}, vs the signed-in REST page`,
       measured: `${describeRun(run)}; ${times(compared.throughput)} REST, p50 ${times(compared.p50)}, p99 ${times(compared.p99)}`,
-      goal: "≥ 0.85× REST throughput, p50 ≤ 1.2×, p99 ≤ 1.3×",
-      result: compared.result,
+      // How members were answered before: the figure the others are read against, not a goal.
+      goal: reference ? "a reference" : "≥ 0.85× REST throughput, p50 ≤ 1.2×, p99 ≤ 1.3×",
+      result: reference ? "—" : compared.result,
     });
   }
 
@@ -192,9 +194,10 @@ console.log(
     `${THINK_MS} ms, from an address of its own, through the bff on PostgreSQL.`,
 );
 console.log(formatTable(rows));
-const missed = rows.filter((row) => row.result !== "PASS").length;
+const goals = rows.filter((row) => row.result !== "—");
+const missed = goals.filter((row) => row.result !== "PASS").length;
 console.log(
   missed === 0
     ? "Every goal met."
-    : `${missed} of ${rows.length} lines miss their goal or have no figure.`,
+    : `${missed} of ${goals.length} goals missed or without a figure.`,
 );
