@@ -245,33 +245,48 @@ export class DiscoveryQueries {
    * Full-text search over listed stories published by `asOf` (docs/decisions/024): the title,
    * tags, description and preview and the author's username (the stored search_vector, its GIN
    * index finds the matches: docs/decisions/041), ranked by ts_rank_cd, ties newest first. The
-   * ranking reads only what it ranks by (each match's id, vector and date); the card's columns, its
-   * counts and cover, and the highlighted title and excerpt are read for the page's rows only
-   * (decision 076).
+   * ranking reads only what it ranks by, from the narrow `story_search` table of the listed
+   * stories' ids, dates and vectors (decision 080), joining `stories` only for a filter; the card's
+   * columns, its counts and cover, and the highlighted title and excerpt are read for the page's
+   * rows only (decision 076).
    */
   async search(query: SearchQuery, viewerId: string | null): Promise<SearchHit[]> {
     const statement = this.statements.of(`search:${filtersShape(query.filters)}`, () => {
       const words = sql`websearch_to_tsquery('english', ${sql.placeholder("words")})`;
-      // search_document and the author's username, stored and indexed (migration 0011).
-      const document = sql.raw('"stories"."search_vector"');
+      // search_document and the author's username, stored (migration 0011) and kept for the
+      // listed stories in a narrow table with its own index (migration 0034).
+      const document = sql.raw('"story_search"."search_vector"');
+      const searched = sql.raw('"story_search"');
+      const searchedId = sql.raw('"story_search"."story_id"');
+      const searchedAt = sql.raw('"story_search"."published_at"');
       const excerpt = sql`concat_ws(' ', ${qualified(stories.description)}, ${qualified(stories.preview)})`;
-      const ranked = sql`(select ${qualified(stories.id)} as ranked_id, ts_rank_cd(${document}, ${words}) as ranked_rank, ${qualified(stories.publishedAt)} as ranked_published_at
-        from ${stories} left join ${users} on ${qualified(users.id)} = ${qualified(stories.authorId)}
-        where ${isListed} and ${qualified(stories.publishedAt)} <= ${instant(sql.placeholder("asOf"))} and ${document} @@ ${words} and ${filtersSql(query.filters) ?? sql`true`}
-        order by ranked_rank desc, ranked_published_at desc, ${qualified(stories.id)} collate "C" desc
+      const filters = filtersSql(query.filters);
+      // A filter tests the story's own columns (and its author's name); without one, no story row
+      // is read until the page's.
+      const filtered =
+        filters === undefined
+          ? sql``
+          : sql`join ${stories} on ${qualified(stories.id)} = ${searchedId} left join ${users} on ${qualified(users.id)} = ${qualified(stories.authorId)}`;
+      const ranked = sql`(select ${searchedId} as ranked_id, ts_rank_cd(${document}, ${words}) as ranked_rank, ${searchedAt} as ranked_published_at
+        from ${searched} ${filtered}
+        where ${searchedAt} <= ${instant(sql.placeholder("asOf"))} and ${document} @@ ${words} and ${filters ?? sql`true`}
+        order by ranked_rank desc, ranked_published_at desc, ${searchedId} collate "C" desc
         offset ${sql.placeholder("skip")} limit ${sql.placeholder("limit")}) as ranked`;
-      return this.db
-        .select({
-          ...cardColumns,
-          authorUsername: users.username,
-          rank: sql<number>`ranked_rank`,
-          markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
-          markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
-        })
-        .from(ranked)
-        .innerJoin(stories, sql`${qualified(stories.id)} = ranked_id`)
-        .leftJoin(users, eq(users.id, stories.authorId))
-        .orderBy(...rankedOrder("ranked_rank"));
+      return (
+        this.db
+          .select({
+            ...cardColumns,
+            authorUsername: users.username,
+            rank: sql<number>`ranked_rank`,
+            markedTitle: sql<string>`ts_headline('english', ${withoutMarkers(qualified(stories.title))}, ${words}, ${headlineOptions(", HighlightAll=true")})`,
+            markedSnippet: sql<string>`ts_headline('english', ${withoutMarkers(excerpt)}, ${words}, ${headlineOptions(", MaxWords=35, MinWords=15")})`,
+          })
+          .from(ranked)
+          // Listed as every list checks it: the table is kept by triggers, the page by this.
+          .innerJoin(stories, sql`${qualified(stories.id)} = ranked_id and ${isListed}`)
+          .leftJoin(users, eq(users.id, stories.authorId))
+          .orderBy(...rankedOrder("ranked_rank"))
+      );
     });
     const rows = await statement.execute({
       ...filterValues(query.filters),

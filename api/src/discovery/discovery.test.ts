@@ -318,6 +318,41 @@ describe("explore's filters, tags and search", () => {
     expect(none).toEqual({ items: [], highlights: [], next_cursor: null });
   });
 
+  it("follows a story's new title, its leaving the lists and coming back, and its author's new name (decision 080)", async () => {
+    const writer = await newPerson(ctx.api, "renamed");
+    const story = await published(writer, 8, { title: "Quayside Lanterns" });
+    const found = async (words: string) =>
+      ids(await call("GET", `/v1/stories/search?q=${encodeURIComponent(words)}`)).filter(
+        (id) => id === story.publicId,
+      );
+    const change = (changes: Partial<StoryRecord>) =>
+      ctx.api.database.db.update(stories).set(changes).where(eq(stories.id, story.id));
+    expect(await found("quayside")).toEqual([story.publicId]);
+
+    await change({ title: "Harbourmaster Lanterns" });
+    expect(await found("quayside")).toEqual([]);
+    expect(await found("harbourmaster")).toEqual([story.publicId]);
+
+    for (const [away, back] of [
+      [{ isPublic: false }, { isPublic: true }],
+      [{ moderationStatus: "rejected" }, { moderationStatus: "approved" }],
+      [{ status: "discarded" }, { status: "completed" }],
+    ] as Array<[Partial<StoryRecord>, Partial<StoryRecord>]>) {
+      await change(away);
+      expect(await found("harbourmaster"), JSON.stringify(away)).toEqual([]);
+      await change(back);
+      expect(await found("harbourmaster"), JSON.stringify(back)).toEqual([story.publicId]);
+    }
+
+    const newName = `zwright${Date.now().toString(36)}`;
+    await ctx.api.database.db
+      .update(users)
+      .set({ username: newName })
+      .where(eq(users.id, writer.id));
+    expect(await found(newName)).toEqual([story.publicId]);
+    expect(await found(writer.username)).toEqual([]);
+  });
+
   it("pages search results without repeating one", async () => {
     const first = (await call("GET", "/v1/stories/search?q=zsea%20or%20zghost&size=2")).json();
     expect(first.items).toHaveLength(2);

@@ -79,6 +79,7 @@ describe("migrations", () => {
       "stories",
       "story_media",
       "story_reads",
+      "story_search",
       "story_versions",
       "subscriptions",
       "tag_counts",
