@@ -147,7 +147,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
 
   /**
    * The kept answer with the member's own states laid over it, from memory or one small api call
-   * (decision 077); `pass` when they cannot be had (a refused token, the api).
+   * (decision 077); `pass` when they cannot be had (a refused token, the api) or anything fails unsent.
    */
   function answerMember(
     viewerStates: ViewerStates,
@@ -158,15 +158,19 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
     pass: () => void,
   ): void {
     const ids = entry.marks.map((mark) => mark.publicId);
-    viewerStates(authorization, parts.taker.clientHeaders(req), ids).then((states) => {
-      if (states === null) {
-        pass();
-        return;
-      }
-      // The member's own answer: its header sets are made for it alone, never kept on the entry.
-      const body = laidOver(entry.body, entry.marks, states);
-      sendEarly(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
-    }, pass);
+    viewerStates(authorization, parts.taker.clientHeaders(req), ids)
+      .then((states) => {
+        if (states === null) {
+          pass();
+          return;
+        }
+        // The member's own answer: its header sets are made for it alone, never kept on the entry.
+        const body = laidOver(entry.body, entry.marks, states);
+        sendEarly(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
+      })
+      .catch(() => {
+        if (!res.headersSent) pass();
+      });
   }
 
   function sendEarly(req: IncomingMessage, res: ServerResponse, entry: Entry): void {
