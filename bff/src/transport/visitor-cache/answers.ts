@@ -1,7 +1,9 @@
 // The visitor cache's store: the answers kept, by operation and variables, for GRAPHQL_VISITOR_CACHE_MS
 // and within a byte budget (docs/decisions/037-bff-visitor-cache.md).
 import { LRUCache } from "lru-cache";
-import type { AudienceMark } from "../../graphql/audience.js";
+import { laidOver, type AudienceMark } from "../../graphql/audience.js";
+import type { ClientHeaders } from "../../upstream/rest-client.js";
+import type { ViewerStates } from "../../upstream/viewer-states.js";
 
 /** One kept answer, and what is made from it once and served again. */
 export interface Entry {
@@ -17,6 +19,24 @@ export interface Entry {
    * (few of either) instead of per request.
    */
   ready?: Map<string, Record<string, string>>;
+}
+
+/**
+ * `entry` as the member of `authorization` sees it, their own states laid over its marks (from
+ * memory or one small api call: decisions 043 and 077); null when the api did not give them. The
+ * result is theirs alone: nothing made for it is kept on the shared entry.
+ */
+export async function memberEntry(
+  viewerStates: ViewerStates,
+  client: ClientHeaders,
+  entry: Entry,
+  authorization: string,
+): Promise<Entry | null> {
+  const ids = entry.marks.map((mark) => mark.publicId);
+  const states = await viewerStates(authorization, client, ids);
+  if (states === null) return null;
+  const body = laidOver(entry.body, entry.marks, states);
+  return { status: entry.status, headers: entry.headers, body, marks: [] };
 }
 
 /** Header sets kept per entry; past this, further Origins are made per request. */

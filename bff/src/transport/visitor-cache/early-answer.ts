@@ -4,8 +4,7 @@
 // read (docs/decisions/037-bff-visitor-cache.md).
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { LRUCache } from "lru-cache";
-import { laidOver } from "../../graphql/audience.js";
-import { READY_HEADER_SETS, type Entry } from "./answers.js";
+import { memberEntry, READY_HEADER_SETS, type Entry } from "./answers.js";
 import { KNOWN_DOCUMENTS, operationOfBody } from "./cacheability.js";
 import { COMPRESS_FROM, encodedBody } from "./content-encoding.js";
 import {
@@ -145,10 +144,7 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
     });
   };
 
-  /**
-   * The kept answer with the member's own states laid over it, from memory or one small api call
-   * (decision 077); `pass` when they cannot be had (a refused token, the api) or anything fails unsent.
-   */
+  /** The kept answer with the member's own states laid over it; `pass` when it cannot be made. */
   function answerMember(
     viewerStates: ViewerStates,
     req: IncomingMessage,
@@ -157,17 +153,9 @@ export function earlyAnswer(parts: CacheParts, headers: EarlyHeaders): EarlyHand
     authorization: string,
     pass: () => void,
   ): void {
-    const ids = entry.marks.map((mark) => mark.publicId);
-    viewerStates(authorization, parts.taker.clientHeaders(req), ids)
-      .then((states) => {
-        if (states === null) {
-          pass();
-          return;
-        }
-        // The member's own answer: its header sets are made for it alone, never kept on the entry.
-        const body = laidOver(entry.body, entry.marks, states);
-        sendEarly(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
-      })
+    memberEntry(viewerStates, parts.taker.clientHeaders(req), entry, authorization)
+      .then((theirs) => (theirs ? sendEarly(req, res, theirs) : pass()))
+      // Anything that failed before a byte was sent goes the whole way instead.
       .catch(() => {
         if (!res.headersSent) pass();
       });

@@ -5,10 +5,10 @@
 import type { ApolloServer, HTTPGraphQLRequest } from "@apollo/server";
 import { HeaderMap } from "@apollo/server";
 import type { NextFunction, Request, RequestHandler, Response } from "express";
-import { laidOver, type AudienceMark } from "../../graphql/audience.js";
+import type { AudienceMark } from "../../graphql/audience.js";
 import type { GraphQLContext } from "../../graphql/context.js";
 import type { Turn } from "../visitor-turns.js";
-import type { Entry } from "./answers.js";
+import { memberEntry, type Entry } from "./answers.js";
 import { operationOf } from "./cacheability.js";
 import { COMPRESS_FROM, encodedBody } from "./content-encoding.js";
 import { COUNTED, MEMBER_PASSED, type EarlyRequest } from "./early-body.js";
@@ -125,11 +125,9 @@ export function cacheMiddleware(
           return;
         }
         const client = parts.taker.clientHeaders(req);
-        const ids = entry.marks.map((mark) => mark.publicId);
-        const states = await viewerStates(authorization, client, ids);
-        if (!states) return next();
-        const body = laidOver(entry.body, entry.marks, states);
-        send(req, res, { status: entry.status, headers: entry.headers, body, marks: [] });
+        const theirs = await memberEntry(viewerStates, client, entry, authorization);
+        if (!theirs) return next();
+        send(req, res, theirs);
       })
       .catch(() => next());
   }
