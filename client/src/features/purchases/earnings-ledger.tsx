@@ -2,7 +2,7 @@ import { useQuery } from "@apollo/client/react";
 import { Link } from "react-router";
 import { graphql } from "../../__generated__";
 import { Alert } from "../../components/alert";
-import { formatDate } from "./format";
+import { formatUtcDate } from "../../lib/format-date";
 import "./purchases.css";
 
 export const MyEarningsQuery = graphql(`
@@ -63,7 +63,7 @@ export function EarningsLedger() {
           <tbody>
             {data.myEarnings.entries.map((entry) => (
               <tr key={entry.id}>
-                <td>{formatDate(entry.createdAt)}</td>
+                <td>{formatUtcDate(entry.createdAt)}</td>
                 <td>
                   {entry.storyPublicId ? (
                     <Link to={`/stories/${encodeURIComponent(entry.storyPublicId)}`}>

@@ -5,7 +5,7 @@ import { graphql } from "../../__generated__";
 import { Alert } from "../../components/alert";
 import { PageLoading } from "../../components/loading";
 import { useDocumentTitle } from "../../lib/use-document-title";
-import { formatDate } from "./format";
+import { formatUtcDate } from "../../lib/format-date";
 import { browser } from "./navigate-to";
 import { PurchaseReturn } from "./purchase-return";
 import { usePurchasePremium } from "./use-purchase-premium";
@@ -108,7 +108,7 @@ export function MyPurchasesPage() {
           <div className="purchases__premium">
             <p>
               {viewer?.isPremium && viewer.premiumUntil
-                ? `You are premium until ${formatDate(viewer.premiumUntil)}.`
+                ? `You are premium until ${formatUtcDate(viewer.premiumUntil)}.`
                 : MY_PURCHASES_MESSAGES.notPremium}
             </p>
             <button
@@ -150,7 +150,7 @@ export function MyPurchasesPage() {
                         purchase.storyTitle
                       )}
                     </td>
-                    <td>{formatDate(purchase.paidAt ?? purchase.createdAt)}</td>
+                    <td>{formatUtcDate(purchase.paidAt ?? purchase.createdAt)}</td>
                     <td>{purchase.price.formatted}</td>
                     <td>{STATUS_LABELS[purchase.status]}</td>
                   </tr>

@@ -1,10 +1,9 @@
 import { readingMinutes } from "@storyloom/common";
 import { useId, useState } from "react";
+import { formatCount } from "../../../lib/format-date";
 import { READER_MESSAGES } from "../messages";
 import { OwnerActionButtons } from "./owner-action-buttons";
 import "./owner.css";
-
-const numberFormat = new Intl.NumberFormat("en-US");
 
 interface ReviewPanelProps {
   message: string | null;
@@ -37,7 +36,7 @@ export function ReviewPanel(props: ReviewPanelProps) {
       <dl className="review-card" aria-label="Your draft">
         <div>
           <dt>Words</dt>
-          <dd>{props.wordCount === null ? "N/A" : numberFormat.format(props.wordCount)}</dd>
+          <dd>{props.wordCount === null ? "N/A" : formatCount(props.wordCount)}</dd>
         </div>
         <div>
           <dt>Chapters</dt>

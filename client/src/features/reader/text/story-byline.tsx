@@ -1,10 +1,8 @@
 import { readingMinutes } from "@storyloom/common";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatDate } from "../../../lib/format-date";
+import { formatCount, formatDate } from "../../../lib/format-date";
 import "./story-byline.css";
-
-const numberFormat = new Intl.NumberFormat("en-US");
 
 interface StoryBylineProps {
   /** The author; null once their account is gone ("Anonymous"). */
@@ -44,7 +42,7 @@ export function StoryByline({ author, createdAt, wordCount, subscribe, labels }:
       <p className="story-byline__meta">
         <time dateTime={createdAt}>{formatDate(createdAt)}</time>
         {minutes > 0 ? <span>{minutes} min read</span> : null}
-        {wordCount ? <span>{numberFormat.format(wordCount)} words</span> : null}
+        {wordCount ? <span>{formatCount(wordCount)} words</span> : null}
       </p>
       {labels}
     </div>
