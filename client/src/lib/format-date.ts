@@ -1,8 +1,8 @@
 // Dates and counts are written by hand, not through Intl: a page's first Intl formatter starts
 // ICU's date or number data, 18–43 ms of the main thread in one piece on this machine's Chromium
 // (several times that on a phone), which every card's date paid during the first view
-// (docs/decisions/081-dates-and-counts-without-intl.md). The app's one language is US English, so
-// its dates read as Intl's en-US medium date ("Nov 28, 2026") for every reader.
+// (docs/decisions/081-less-main-thread-work-in-a-members-first-view.md). The app's one language
+// is US English, so its dates read as Intl's en-US medium date ("Nov 28, 2026") for every reader.
 
 const MONTHS = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"];
 
