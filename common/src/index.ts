@@ -10,3 +10,4 @@ export * from "./prices.js";
 export * from "./app-paths.js";
 export * from "./reading-time.js";
 export * from "./notifications.js";
+export * from "./json-marks.js";

@@ -1,3 +1,4 @@
+import { cutAtMarks } from "@storyloom/common";
 import { randomUUID } from "node:crypto";
 import type { BookmarkQueries } from "../community/bookmark-queries.js";
 import { NEW_CHAPTER_DAYS, showsNewChapter } from "../continuation/continuation-rules.js";
@@ -46,16 +47,10 @@ function templateOf(visitorsPage: Buffer): PageTemplate {
   page.items.forEach((card, index) => {
     for (const field of VIEWER_FIELDS) card[field] = `${SLOT}:${index}:${field}`;
   });
-  const text = JSON.stringify(page);
-  const pieces: string[] = [];
-  const slots: PageTemplate["slots"] = [];
-  let from = 0;
-  for (const match of text.matchAll(SLOT_PATTERN)) {
-    pieces.push(text.slice(from, match.index));
-    slots.push({ card: Number(match[1]), field: match[2] as ViewerField });
-    from = match.index + match[0].length;
-  }
-  pieces.push(text.slice(from));
+  const { pieces, slots } = cutAtMarks(JSON.stringify(page), SLOT_PATTERN, (match) => ({
+    card: Number(match[1]),
+    field: match[2] as ViewerField,
+  }));
   const template = { cards, pieces, slots };
   templates.set(visitorsPage, template);
   return template;

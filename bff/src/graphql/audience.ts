@@ -14,6 +14,7 @@ import {
   type GraphQLResolveInfo,
   type GraphQLSchema,
 } from "graphql";
+import { cutAtMarks } from "@storyloom/common";
 import { randomUUID } from "node:crypto";
 import type { ViewerState } from "../upstream/viewer-states.js";
 
@@ -188,17 +189,11 @@ function templateOf(body: Buffer, marks: readonly AudienceMark[]): AnswerTemplat
     });
     fields[last] = `${SLOT}:${marked.length - 1}`;
   }
-  const text = JSON.stringify(answer);
-  const pieces: string[] = [];
-  const slots: AnswerTemplate["slots"] = [];
-  let from = 0;
-  for (const match of text.matchAll(SLOT_PATTERN)) {
-    pieces.push(text.slice(from, match.index));
-    slots.push(marked[Number(match[1])]!);
-    from = match.index + match[0].length;
-  }
-  pieces.push(text.slice(from));
-  const template = { pieces, slots };
+  const template = cutAtMarks(
+    JSON.stringify(answer),
+    SLOT_PATTERN,
+    (match) => marked[Number(match[1])]!,
+  );
   templates.set(body, template);
   return template;
 }
