@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { formatCount, formatDate, formatUtcDate } from "./format-date";
+import { formatDate, formatUtcDate } from "./format-date";
 
 // What Intl writes for the app's language: the hand-written forms must read the same.
 const medium = new Intl.DateTimeFormat("en-US", { dateStyle: "medium" });
 const mediumUtc = new Intl.DateTimeFormat("en-US", { dateStyle: "medium", timeZone: "UTC" });
-const grouped = new Intl.NumberFormat("en-US");
 
 describe("formatDate", () => {
   it("reads as Intl's en-US medium date on every day of a leap year and around the years' turns", () => {
@@ -30,22 +29,5 @@ describe("formatDate", () => {
   it("gives back text that is not a date as it came", () => {
     expect(formatDate("not a date")).toBe("not a date");
     expect(formatDate("")).toBe("");
-  });
-});
-
-describe("formatCount", () => {
-  it("groups thousands as Intl's en-US numbers do", () => {
-    const values = [
-      0, 7, 999, 1000, 1001, 12_345, 999_999, 1_000_000, 1_234_567_890, -1, -1234, -999_999,
-    ];
-    for (const value of values) expect(formatCount(value)).toBe(grouped.format(value));
-    for (let value = 1; value < Number.MAX_SAFE_INTEGER; value = value * 7 + 3) {
-      expect(formatCount(value)).toBe(grouped.format(value));
-    }
-  });
-
-  it("writes a number that is not a safe whole number plainly", () => {
-    expect(formatCount(1.5)).toBe("1.5");
-    expect(formatCount(Number.NaN)).toBe("NaN");
   });
 });

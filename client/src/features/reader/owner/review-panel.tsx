@@ -1,6 +1,6 @@
 import { readingMinutes } from "@storyloom/common";
 import { useId, useState } from "react";
-import { formatCount } from "../../../lib/format-date";
+import { formatCount } from "../../../lib/format-count";
 import { READER_MESSAGES } from "../messages";
 import { OwnerActionButtons } from "./owner-action-buttons";
 import "./owner.css";

@@ -1,7 +1,8 @@
 import { readingMinutes } from "@storyloom/common";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
-import { formatCount, formatDate } from "../../../lib/format-date";
+import { formatCount } from "../../../lib/format-count";
+import { formatDate } from "../../../lib/format-date";
 import "./story-byline.css";
 
 interface StoryBylineProps {
