@@ -53,6 +53,9 @@ export const installableApp = () =>
       // Pages come from the network (each with its preview and first data); the precached HTML
       // only when there is none.
       navigateFallback: null,
+      // Nor is "/" answered from the precache as "/index.html" (Workbox's default directory index):
+      // the home page too comes with its first data (docs/decisions/082-members-first-view-asks-only-for-what-it-shows.md).
+      directoryIndex: null,
       cleanupOutdatedCaches: true,
       clientsClaim: true,
       skipWaiting: true,

@@ -38,15 +38,15 @@ async function illustratedStory(baseURL: string, emulatorHost: string): Promise<
 
 /** Waits until the app's service worker controls the page (its precache is then in place). */
 async function waitForServiceWorker(page: Page) {
+  // A synchronous test: waitForFunction takes a promise the predicate answers as a truthy value,
+  // so an async one passed at once, before the worker was even registered.
   await page.waitForFunction(
-    async () => {
-      const registration = await navigator.serviceWorker.getRegistration();
-      return (
-        registration?.active?.state === "activated" && navigator.serviceWorker.controller !== null
-      );
-    },
+    () => navigator.serviceWorker.controller?.state === "activated",
     undefined,
-    { timeout: 90_000, polling: 250 },
+    {
+      timeout: 90_000,
+      polling: 250,
+    },
   );
 }
 
@@ -260,4 +260,25 @@ test("the place reached with the network cut is on the server once it is back", 
   await resume.click();
   await expect(place).toBeInViewport();
   await otherContext.close();
+});
+
+test("with the service worker in charge, the home page still comes from the network with its first data", async ({
+  page,
+}) => {
+  await page.goto("/");
+  await waitForServiceWorker(page);
+  const asked: string[] = [];
+  page.on("request", (request) => {
+    const operation = /"operationName":"(\w+)"/.exec(request.postData() ?? "")?.[1];
+    if (request.url().endsWith("/graphql") && operation) asked.push(operation);
+  });
+  // A later visit: the worker, not the precached app page, hands the page over from the network.
+  const response = await page.goto("/");
+  expect(await page.evaluate(() => navigator.serviceWorker.controller !== null)).toBe(true);
+  expect(await response!.text()).toContain('id="storyloom-first-data"');
+  await expect(page.getByRole("region", { name: "Fresh Threads" })).toBeVisible();
+  await page.waitForLoadState("networkidle");
+  // Its sections were drawn from that data, not asked for again.
+  expect(asked).not.toContain("FreshThreads");
+  expect(asked).not.toContain("TrendingNow");
 });
