@@ -8,9 +8,17 @@ interface CollapsiblePanelProps {
   children: ReactNode;
 }
 
-/** A disclosure: a button with aria-expanded controlling a labelled region. */
+/**
+ * A disclosure: a button with aria-expanded controlling a labelled region. What it holds is drawn
+ * once the reader reaches for the button (pointer over it, focus, a touch), not while the page is
+ * first drawn: a panel no one opens costs nothing, its queries included, and one about to open has
+ * a head start on what it loads. It stays drawn after, hidden when closed, so what was typed in it
+ * is kept (docs/decisions/082-members-first-view-asks-only-for-what-it-shows.md).
+ */
 export function CollapsiblePanel({ title, defaultOpen = false, children }: CollapsiblePanelProps) {
   const [open, setOpen] = useState(defaultOpen);
+  const [drawn, setDrawn] = useState(defaultOpen);
+  const draw = () => setDrawn(true);
   const id = useId();
   const buttonId = `${id}-toggle`;
   const regionId = `${id}-region`;
@@ -23,7 +31,13 @@ export function CollapsiblePanel({ title, defaultOpen = false, children }: Colla
           className="collapsible__toggle"
           aria-expanded={open}
           aria-controls={regionId}
-          onClick={() => setOpen((value) => !value)}
+          onPointerEnter={draw}
+          onPointerDown={draw}
+          onFocus={draw}
+          onClick={() => {
+            setOpen((value) => !value);
+            draw();
+          }}
         >
           <span>{title}</span>
           <span className="collapsible__chevron" aria-hidden="true" />
@@ -36,7 +50,7 @@ export function CollapsiblePanel({ title, defaultOpen = false, children }: Colla
         className="collapsible__body"
         hidden={!open}
       >
-        {children}
+        {drawn ? children : null}
       </div>
     </section>
   );

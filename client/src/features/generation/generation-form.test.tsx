@@ -213,7 +213,7 @@ describe("generation form", () => {
     await user.click(
       await screen.findByRole("button", { name: "Ready to write? Generate a story prompt!" }),
     );
-    expect(screen.getByRole("form", { name: "Generate a story" })).toBeVisible();
+    expect(await screen.findByRole("form", { name: "Generate a story" })).toBeVisible();
     expect(screen.getByRole("button", { name: "Generate Story" })).toBeDisabled();
     expect(screen.queryByRole("button", { name: "Cancel" })).not.toBeInTheDocument();
   });
