@@ -43,11 +43,14 @@ export function chooseReaderFont(font: ReaderFont): void {
   window.dispatchEvent(new CustomEvent<ReaderFont>(READER_FONT_CHOSEN_EVENT, { detail: font }));
 }
 
-/** The user whose account preferences this browser applied last (once per sign-in of a person). */
+/**
+ * The person whose account preferences this browser applied last (once per sign-in of a person):
+ * their sign-in account's uid (before decision 082, the api's user id).
+ */
 export function preferencesAppliedFor(): string | null {
   return readStorage(STORAGE_KEYS.preferencesAppliedFor);
 }
 
-export function markPreferencesApplied(userId: string): void {
-  writeStorage(STORAGE_KEYS.preferencesAppliedFor, userId);
+export function markPreferencesApplied(uid: string): void {
+  writeStorage(STORAGE_KEYS.preferencesAppliedFor, uid);
 }

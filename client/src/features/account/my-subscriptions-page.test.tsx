@@ -1,5 +1,5 @@
 import { screen, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { signedInUser } from "../../testing/fake-auth";
 import { renderRoute } from "../../testing/render-route";
 import { storyCardFixture, storyConnection } from "../../testing/story-card-fixtures";
@@ -73,31 +73,65 @@ describe("My Subscriptions", () => {
 });
 
 describe("preferences kept with the account", () => {
+  const APPLIED = "storyloom.preferencesAppliedFor";
+  /** The account's preferences as the bff answers them, counting how often they are asked for. */
+  function accountPreferences() {
+    const answer = vi.fn(() => ({
+      data: {
+        viewer: {
+          __typename: "Viewer",
+          id: "User:1",
+          userId: "u1",
+          theme: "DARK",
+          readerFont: "Merriweather",
+        },
+      },
+    }));
+    return { answer, mock: { request: { query: AccountPreferencesQuery }, result: answer } };
+  }
+
+  beforeEach(() => {
+    localStorage.removeItem(APPLIED);
+    localStorage.removeItem("storyReaderFont");
+    document.documentElement.removeAttribute("data-theme");
+  });
+
   it("applies the account's theme and reader font when its person signs in on this browser", async () => {
-    localStorage.removeItem("storyloom.preferencesAppliedFor");
+    const preferences = accountPreferences();
     renderRoute("/my/subscriptions", {
       auth: { currentUser: signedInUser },
-      mocks: [
-        subscriptionsMock([], []),
-        {
-          request: { query: AccountPreferencesQuery },
-          result: {
-            data: {
-              viewer: {
-                __typename: "Viewer",
-                id: "User:1",
-                userId: "u1",
-                theme: "DARK",
-                readerFont: "Merriweather",
-              },
-            },
-          },
-        },
-      ],
+      mocks: [subscriptionsMock([], []), preferences.mock],
     });
     await screen.findByText("You do not follow any writers yet.");
     await expect.poll(() => document.documentElement.getAttribute("data-theme")).toBe("dark");
     expect(localStorage.getItem("storyReaderFont")).toBe("Merriweather");
-    expect(localStorage.getItem("storyloom.preferencesAppliedFor")).toBe("u1");
+    expect(localStorage.getItem(APPLIED)).toBe(signedInUser.uid);
+    expect(preferences.answer).toHaveBeenCalledTimes(1);
+  });
+
+  it("does not ask for them again once applied for the person signed in", async () => {
+    localStorage.setItem(APPLIED, signedInUser.uid);
+    const preferences = accountPreferences();
+    renderRoute("/my/subscriptions", {
+      auth: { currentUser: signedInUser },
+      mocks: [subscriptionsMock([], []), preferences.mock],
+    });
+    await screen.findByText("You do not follow any writers yet.");
+    expect(preferences.answer).not.toHaveBeenCalled();
+    expect(document.documentElement.getAttribute("data-theme")).not.toBe("dark");
+  });
+
+  it("keeps this browser's later choice where the mark is the api's id of the same person", async () => {
+    localStorage.setItem(APPLIED, "u1");
+    const preferences = accountPreferences();
+    renderRoute("/my/subscriptions", {
+      auth: { currentUser: signedInUser },
+      mocks: [subscriptionsMock([], []), preferences.mock],
+    });
+    await screen.findByText("You do not follow any writers yet.");
+    await expect.poll(() => localStorage.getItem(APPLIED)).toBe(signedInUser.uid);
+    expect(preferences.answer).toHaveBeenCalledTimes(1);
+    expect(document.documentElement.getAttribute("data-theme")).not.toBe("dark");
+    expect(localStorage.getItem("storyReaderFont")).toBeNull();
   });
 });

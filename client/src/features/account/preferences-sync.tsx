@@ -27,19 +27,26 @@ export const AccountPreferencesQuery = graphql(`
  * Applies the theme and reader font kept with the account when a person signs in on this browser
  * (once per person: a later choice on this device stays), so preferences follow the reader across
  * devices (docs/product.md#settings); keeps the header toggle's theme with the account, as
- * Settings' Theme does (one setting, issue 29 row 12). Renders nothing.
+ * Settings' Theme does (one setting, issue 29 row 12). Renders nothing. Once applied for the
+ * person signed in, the account's preferences are not asked for again on this browser: the mark is
+ * their sign-in account's id, known before any query (decision 082).
  */
 export function AccountPreferencesSync() {
   const { currentUser } = useAuth();
-  const { data } = useQuery(AccountPreferencesQuery, { skip: !currentUser });
-  const viewer = currentUser ? data?.viewer : null;
+  const uid = currentUser?.uid ?? null;
+  const applied = uid !== null && preferencesAppliedFor() === uid;
+  const { data } = useQuery(AccountPreferencesQuery, { skip: uid === null || applied });
+  const viewer = uid !== null && !applied ? data?.viewer : null;
 
   useEffect(() => {
-    if (!viewer || preferencesAppliedFor() === viewer.userId) return;
-    markPreferencesApplied(viewer.userId);
+    if (!viewer || uid === null || preferencesAppliedFor() === uid) return;
+    // A browser marked before decision 082 holds the api's id of the same person: already applied.
+    const markedBefore = preferencesAppliedFor() === viewer.userId;
+    markPreferencesApplied(uid);
+    if (markedBefore) return;
     if (viewer.theme) chooseTheme(viewer.theme === "DARK" ? "dark" : "light");
     if (isReaderFont(viewer.readerFont)) chooseReaderFont(viewer.readerFont);
-  }, [viewer]);
+  }, [viewer, uid]);
 
   const [updatePreferences] = useMutation(UpdatePreferencesMutation);
   const signedIn = currentUser !== null;
