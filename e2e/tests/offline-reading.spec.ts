@@ -43,10 +43,7 @@ async function waitForServiceWorker(page: Page) {
   await page.waitForFunction(
     () => navigator.serviceWorker.controller?.state === "activated",
     undefined,
-    {
-      timeout: 90_000,
-      polling: 250,
-    },
+    { timeout: 90_000, polling: 250 },
   );
 }
 
