@@ -117,9 +117,20 @@ async function postComments(apiUrl: string, storyIds: string[], tokens: string[]
   return posted;
 }
 
+/**
+ * The public id of the i-th story (1…n) of the scale bench's catalogue
+ * (api/src/bench/scale-catalogue.ts), which `catalogue` adds.
+ */
+export const catalogueStoryId = (i: number) => `sp${i}`;
+
 export async function startStack(options: {
   projectId: string;
   postgresServerUrl: string;
+  /**
+   * Stories of the scale bench's catalogue, with their comments, bookmarks and reads, added to the
+   * PostgreSQL database before the seed (whose stories stay the newest); none when unset.
+   */
+  catalogue?: number;
 }): Promise<Stack> {
   if (!existsSync(path.join(root, "client/dist/index.html"))) {
     throw new Error('no client build: run "npm run build" first (npm run bench does)');
@@ -161,8 +172,16 @@ export async function startStack(options: {
     stoppers.push(async () => rmSync(dataDir, { recursive: true, force: true }));
 
     const seed = path.join(root, "api/dist/seed.js");
+    const fill = path.join(root, "api/dist/bench/fill-catalogue.js");
+    const postgres = { DATABASE_URL: databaseUrl.toString() };
     await Promise.all([
-      runToEnd("seed-postgres", [seed], { DATABASE_URL: databaseUrl.toString() }),
+      (async () => {
+        if (options.catalogue) {
+          log(`bench: adding ${options.catalogue} stories of the scale catalogue to PostgreSQL...`);
+          await runToEnd("fill-postgres", [fill, String(options.catalogue)], postgres);
+        }
+        await runToEnd("seed-postgres", [seed], postgres);
+      })(),
       runToEnd("seed-pglite", [seed], { DATABASE_URL: "", DATA_DIR: dataDir }),
     ]);
     const emulator = await emulatorStarting;
@@ -204,8 +223,9 @@ export async function startStack(options: {
         cause: `${error}\n${emulatorOutput.join("\n")}`,
       });
     }
-    const storyIds = await listedStoryIds(postgresApiUrl);
     const pgliteIds = await listedStoryIds(pgliteApiUrl);
+    // The seed's stories, the newest on both databases (the catalogue's were published before).
+    const storyIds = (await listedStoryIds(postgresApiUrl)).slice(0, pgliteIds.length);
     const comments = await postComments(postgresApiUrl, storyIds, tokens);
     await postComments(pgliteApiUrl, pgliteIds, tokens);
     return {
@@ -217,7 +237,11 @@ export async function startStack(options: {
       emulatorHost: emulator.host,
       readerTokens: tokens,
       startBff,
-      seedSummary: `${storyIds.length} public stories with covers (npm run seed), ${comments} comments by ${READERS} readers`,
+      seedSummary:
+        `${storyIds.length} public stories with covers (npm run seed), ${comments} comments by ${READERS} readers` +
+        (options.catalogue
+          ? `, on PostgreSQL after ${options.catalogue.toLocaleString("en")} stories of the scale catalogue`
+          : ""),
       stop,
     };
   } catch (error) {

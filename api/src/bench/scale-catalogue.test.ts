@@ -41,4 +41,36 @@ describe("the scale bench's catalogue", () => {
     );
     expect(Number(found?.n)).toBe(300);
   });
+
+  it("publishes the newest story newestAgeDays before the fill, so a seed's newer stories stay on top", async () => {
+    const aged = await createTestDatabase();
+    try {
+      const day = 86_400_000;
+      const startedAt = Date.now();
+      await fillCatalogue(
+        aged.handle,
+        {
+          stories: 10,
+          commentsPerStory: 2,
+          bookmarksPerStory: 1,
+          readsPerStory: 1,
+          newestAgeDays: 30,
+        },
+        () => {},
+      );
+      const [dates] = await aged.handle.withSession((s) =>
+        s.query<{ newest: Date; oldest: Date; last_comment: Date }>(
+          `select max(published_at) as newest, min(published_at) as oldest,
+            (select max(created_at) from comments) as last_comment from stories`,
+        ),
+      );
+      const newest = new Date(dates!.newest).getTime();
+      // Story 10 of 10 at 30 days before the fill's start; story 1 at 9/10 of 730 days before that.
+      expect(Math.abs(startedAt - 30 * day - newest)).toBeLessThan(60_000);
+      expect(Math.abs(newest - 657 * day - new Date(dates!.oldest).getTime())).toBeLessThan(60_000);
+      expect(new Date(dates!.last_comment).getTime()).toBeLessThanOrEqual(Date.now());
+    } finally {
+      await aged.dispose();
+    }
+  });
 });

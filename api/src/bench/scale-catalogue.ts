@@ -106,27 +106,33 @@ export interface CatalogueSize {
   /** Bookmarks and reads per story, on average. */
   bookmarksPerStory: number;
   readsPerStory: number;
+  /** The newest story's age in days (0 when unset): older stories, such as the seed's, stay newer. */
+  newestAgeDays?: number;
 }
 
 const textArray = (values: readonly string[]) =>
   `array[${values.map((value) => `'${value}'`).join(",")}]::text[]`;
 /** An integer hash of `x` in [0, m): spreads series numbers without random(), so runs repeat. */
 const spread = (x: string, m: number) => `((${x})::bigint * 2654435761 % ${m})::int`;
-/** When story `s` (1…n, n newest) was published: evenly over 730 days before the fill began. */
-const publishedOf = (s: string, n: number) =>
-  `(timestamptz 'now' - ((${n} - (${s}))::float8 / ${n}) * interval '730 days')`;
+/**
+ * When story `s` (1…n, n newest) was published: evenly over the 730 days before `end` (the fill's
+ * start, or that many days before it).
+ */
+const publishedOf = (s: string, n: number, end: string) =>
+  `(${end} - ((${n} - (${s}))::float8 / ${n}) * interval '730 days')`;
 /** wordOf(spread(x)) in SQL. */
 const word = (x: string) =>
   `(${textArray(FIRSTS)})[1 + ${spread(x, WORD_COUNT)} / ${SECONDS.length}] || (${textArray(SECONDS)})[1 + ${spread(x, WORD_COUNT)} % ${SECONDS.length}]`;
 /** A moment between story s's publication and `hours` after it, never past the fill's start. */
-const engagedAt = (s: string, g: string, n: number, hours: number) =>
-  `least(timestamptz 'now', ${publishedOf(s, n)} + ${spread(g, hours * 60)} * interval '1 minute')`;
+const engagedAt = (s: string, g: string, n: number, end: string, hours: number) =>
+  `least(timestamptz 'now', ${publishedOf(s, n, end)} + ${spread(g, hours * 60)} * interval '1 minute')`;
 
 /** The statements that fill an empty migrated database; each one a single pass. */
 export function catalogueStatements(
   size: CatalogueSize,
 ): Array<{ label: string; sql: string; table?: string }> {
   const n = size.stories;
+  const end = `(timestamptz 'now' - interval '${size.newestAgeDays ?? 0} days')`;
   return [
     {
       label: "authors and categories",
@@ -151,14 +157,14 @@ export function catalogueStatements(
           'completed', true, 'The ' || ${word("i * 13 + 4")} || ' was waiting by the ' || ${word("i * 17 + 5")} || '.',
           100, 'approved', 'sc' || (i % ${CATEGORIES}), 'Category ' || (i % ${CATEGORIES}),
           '{"chapters":[]}'::jsonb, p - interval '1 minute', p, p, p
-        from (select i, ${publishedOf("i", n)} as p from generate_series(1, ${n}) as i) as g;`,
+        from (select i, ${publishedOf("i", n, end)} as p from generate_series(1, ${n}) as i) as g;`,
     },
     {
       label: `${n * size.commentsPerStory} comments`,
       table: "comments",
       sql: `insert into comments (id, story_id, author_id, content, created_at, updated_at)
         select 'sm' || g, 'ss' || s, 'sa' || (g % ${AUTHORS}), 'What a twist.', at, at
-        from (select g, s, ${engagedAt("s", "g", n, 72)} as at
+        from (select g, s, ${engagedAt("s", "g", n, end, 72)} as at
           from (select g, 1 + ${spread("g", n)} as s
             from generate_series(1, ${n * size.commentsPerStory}) as g) as picked) as c;`,
     },
@@ -166,7 +172,7 @@ export function catalogueStatements(
       label: `~${n * size.bookmarksPerStory} bookmarks`,
       table: "bookmarks",
       sql: `insert into bookmarks (user_id, story_id, created_at)
-        select 'sa' || (g % ${AUTHORS}), 'ss' || s, ${engagedAt("s", "g", n, 96)}
+        select 'sa' || (g % ${AUTHORS}), 'ss' || s, ${engagedAt("s", "g", n, end, 96)}
         from (select g, 1 + ${spread("g * 7 + 3", n)} as s
           from generate_series(1, ${n * size.bookmarksPerStory}) as g) as b
         on conflict do nothing;`,
@@ -176,7 +182,7 @@ export function catalogueStatements(
       table: "story_reads",
       sql: `insert into story_reads (story_id, read_on, reader_key, created_at)
         select 'ss' || s, at::date, 'k' || g, at
-        from (select g, s, ${engagedAt("s", "g", n, 120)} as at
+        from (select g, s, ${engagedAt("s", "g", n, end, 120)} as at
           from (select g, 1 + ${spread("g * 5 + 1", n)} as s
             from generate_series(1, ${n * size.readsPerStory}) as g) as picked) as r
         on conflict do nothing;`,
