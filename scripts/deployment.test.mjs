@@ -125,6 +125,15 @@ describe("docker/compose.yml, scaled", () => {
     }
   });
 
+  it("gives PostgreSQL shared buffers that hold the search table, 1 GB unless told", async () => {
+    const setting = (command) => command.find((argument) => argument.startsWith("shared_buffers="));
+    const { services } = await composeConfig(required);
+    expect(setting(services.postgres.command)).toBe("shared_buffers=1GB");
+    expect(services.postgres.command).toContain("max_connections=200");
+    const sized = await composeConfig({ ...required, POSTGRES_SHARED_BUFFERS: "4GB" });
+    expect(setting(sized.services.postgres.command)).toBe("shared_buffers=4GB");
+  });
+
   it("refuses to start without the shared read-hash secret", async () => {
     await expect(composeConfig({ ...required, READ_HASH_SECRET: "" })).rejects.toThrow(
       /set READ_HASH_SECRET/,

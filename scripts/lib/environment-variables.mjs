@@ -82,6 +82,10 @@ export const TEST_VARIABLES = {
 export const COMPOSE_VARIABLES = {
   POSTGRES_PASSWORD: { description: "the password of PostgreSQL's `storyloom` user" },
   POSTGRES_MAX_CONNECTIONS: { description: "PostgreSQL's `max_connections`" },
+  POSTGRES_SHARED_BUFFERS: {
+    description:
+      "PostgreSQL's `shared_buffers`: about a quarter of the host's memory, and more than the search table (251 MB at a million stories)",
+  },
   PUBLISHED_PORT: { description: "the host port HAProxy's site listener is published on" },
   WORKER_CONCURRENCY: { description: "each worker container's `STORY_WORKERS`" },
   FIREBASE_SERVICE_ACCOUNT_FILE: {

@@ -25,7 +25,7 @@ describe("the scale bench's catalogue", () => {
       { stories: 300, commentsPerStory: 3, bookmarksPerStory: 1, readsPerStory: 2 },
       (line) => steps.push(line),
     );
-    expect(steps).toHaveLength(6);
+    expect(steps).toHaveLength(7);
     const [counts] = await query<Record<string, number | string>>(
       `select (select count(*) from stories) as stories, (select count(*) from comments) as comments,
         (select count(*) from stories where search_vector is not null) as searchable`,
