@@ -105,6 +105,11 @@ try {
     const { createApolloClient } = await import("./apollo/create-apollo-client");
     return createApolloClient({
       getIdToken: (forceRefresh) => authService.getIdToken(forceRefresh),
+      // A returning member's first page is drawn from the page's first data, a visitor's view:
+      // kept in the cache it would only be thrown away, and each of their sections asked for
+      // again, when their identity arrives (app/providers.tsx). Their cache starts empty
+      // (docs/decisions/084-a-members-cache-starts-empty.md).
+      ...(member && firstPage ? { firstData: [] } : {}),
     });
   });
   const start = () => void startApolloLoad().catch(() => {});

@@ -46,10 +46,6 @@ function recordOperations(page: Page, names: RegExp): string[] {
 }
 
 /**
- * The visitor's first interaction (a key), which asks for Apollo Client: its held file is let
- * through once asked for.
- */
-/**
  * The visitor's first interaction (a key) asks for Apollo Client, which is let through; once
  * `takenOver` resolves (asked before the key, so nothing is missed) and two frames have been drawn,
  * `element` is where it was and nothing has shifted on the way.
@@ -191,6 +187,10 @@ test("a returning member's home page draws its first cards before the identity S
   });
   const hosts = new Set<string>();
   page.on("request", (request) => hosts.add(new URL(request.url()).host));
+  const operations = recordOperations(
+    page,
+    /^(FreshThreads|TrendingNow|FollowedWriters|MyLibrary)$/,
+  );
 
   await page.goto("/");
   await expect(
@@ -204,6 +204,10 @@ test("a returning member's home page draws its first cards before the identity S
   expect(
     await page.evaluate(() => (window as unknown as { shifted: number }).shifted),
   ).toBeLessThan(0.01);
+  // Their sections are asked for once, as them: the page's first data (a visitor's view, drawn
+  // from the page) is not kept in Apollo's cache only to be thrown away when their identity
+  // arrives, which asked for each section again.
+  expect([...operations].sort()).toEqual(["FollowedWriters", "MyLibrary"]);
   // The identity SDK restores the session without loading Google's pop-up helper (only a Google
   // sign-in needs it).
   expect([...hosts].filter((host) => host.endsWith("google.com"))).toEqual([]);
