@@ -32,7 +32,7 @@ export interface Stack {
   pgliteApiUrl: string;
   /** Process ids, to read the CPU time each spends (measure.ts). */
   pids: { postgresApi: number; bff: number };
-  /** Public ids of the listed stories, newest first. */
+  /** Public ids of the seed's listed stories, newest first (a catalogue's are older). */
   storyIds: string[];
   /** The Auth emulator's host:port, to sign members up (members-bench.ts). */
   emulatorHost: string;
