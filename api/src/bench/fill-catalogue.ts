@@ -1,6 +1,6 @@
 import { migrate, readMigrations } from "../platform/db/migrate.js";
 import { openPostgres } from "../platform/db/open-postgres.js";
-import { fillCatalogue } from "./scale-catalogue.js";
+import { catalogueOf, fillCatalogue } from "./scale-catalogue.js";
 
 // Migrates the PostgreSQL database that DATABASE_URL names and fills it with the scale bench's
 // catalogue (scale-catalogue.ts), before `npm run seed` adds its stories as the newest and an api
@@ -20,7 +20,7 @@ try {
   const seconds = await fillCatalogue(
     handle,
     // Published before the seed's three weeks, so the seed's illustrated stories stay the newest.
-    { stories, commentsPerStory: 10, bookmarksPerStory: 2, readsPerStory: 3, newestAgeDays: 30 },
+    catalogueOf(stories, 30),
     (line) => process.stderr.write(`fill: ${line}\n`),
   );
   process.stdout.write(`filled ${stories} stories in ${seconds.toFixed(0)} s\n`);

@@ -7,6 +7,7 @@ import { testSettings } from "../testing/test-settings.js";
 import { openFresh, type Kind } from "./bench-database.js";
 import {
   CATEGORIES,
+  catalogueOf,
   FIRST_TAGS,
   fillCatalogue,
   wordOf,
@@ -30,7 +31,7 @@ const TARGETS: Record<Kind, { stories: number; p95Ms: number }> = {
 
 function sizeFor(kind: Kind): CatalogueSize {
   const stories = Number(process.env.SCALE_STORIES ?? TARGETS[kind].stories);
-  return { stories, commentsPerStory: 10, bookmarksPerStory: 2, readsPerStory: 3 };
+  return catalogueOf(stories);
 }
 
 const log = (line: string) => process.stderr.write(`  ${line}\n`);

@@ -110,6 +110,18 @@ export interface CatalogueSize {
   newestAgeDays?: number;
 }
 
+/**
+ * The benches' catalogue of `stories`: ten comments, two bookmarks and three reads a story (a
+ * million stories, ten million comments), the newest `newestAgeDays` old.
+ */
+export const catalogueOf = (stories: number, newestAgeDays = 0): CatalogueSize => ({
+  stories,
+  commentsPerStory: 10,
+  bookmarksPerStory: 2,
+  readsPerStory: 3,
+  newestAgeDays,
+});
+
 const textArray = (values: readonly string[]) =>
   `array[${values.map((value) => `'${value}'`).join(",")}]::text[]`;
 /** An integer hash of `x` in [0, m): spreads series numbers without random(), so runs repeat. */
